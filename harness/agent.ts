@@ -1,0 +1,52 @@
+import type { Action } from "../sim/actions.ts";
+import type { Observation } from "../sim/observation.ts";
+import type {
+  FunGraph,
+  FunGraphQuery,
+  GroundingAnswer,
+  GroundingQuestion,
+  MisplacementQuery,
+  PlacementQuery,
+} from "./probes/types.ts";
+
+/** What an agent is told about its task: never the goal conditions. */
+export interface TaskView {
+  id: string;
+  instruction: string;
+}
+
+/**
+ * Privileged information, offered only to agents that declare `privileged = "goal"` (the explorer
+ * baseline: knows the goal, not where things are) or `privileged = "full"` (the oracle: goal and state).
+ * Evaluation of ordinary agents never passes it.
+ */
+export interface PrivilegedView {
+  /** BDDL goal conditions as text, one per counted condition. */
+  conditions: string[];
+  /** The parsed task (objects, goal) and how its instances bind to scene object ids. */
+  task: unknown;
+  /** Present for `privileged = "full"` only: the live simulator world. */
+  world?: unknown;
+}
+
+/** The agent interface (SPEC §6). */
+export interface Agent {
+  readonly name: string;
+  readonly version?: string;
+  /** Declares privileged access; ordinary agents leave it undefined. */
+  readonly privileged?: "goal" | "full";
+  reset(task: TaskView, obs: Observation, privileged?: PrivilegedView): void | Promise<void>;
+  act(obs: Observation): Action | Promise<Action>;
+  close?(): void | Promise<void>;
+  rankPlacements?(q: PlacementQuery): string[] | Promise<string[]>;
+  detectMisplaced?(q: MisplacementQuery): string[] | Promise<string[]>;
+  buildFunctionalGraph?(q: FunGraphQuery): FunGraph | Promise<FunGraph>;
+  answer?(q: GroundingQuestion): GroundingAnswer | Promise<GroundingAnswer>;
+}
+
+/** Options handed to an agent's constructor or factory (`--agent-opt key=value`, or a JSON/YAML file). */
+export type AgentOptions = Record<string, unknown>;
+
+/** An agent module's default export: a class or a factory. */
+export type AgentConstructor = new (options: AgentOptions) => Agent;
+export type AgentFactory = (options: AgentOptions) => Agent | Promise<Agent>;
