@@ -1,0 +1,67 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import path from "node:path";
+import yargs, { type CommandModule } from "yargs";
+import { InputError, InputErrors } from "../../sim/errors.ts";
+
+/**
+ * CLI entry. Each command is one file in `commands/` exporting `command: CommandModule`;
+ * its handler calls the same function the library exports and sets `process.exitCode`.
+ * Exit codes: 0 success, 1 the check failed, 2 usage error.
+ */
+export class UsageError extends Error {}
+/** A check failed (regression, divergence, invalid file): exit 1 with this message, no stack trace. */
+export class CheckFailed extends Error {}
+
+async function loadCommands(): Promise<CommandModule[]> {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "commands");
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))
+    .sort();
+  const mods = await Promise.all(files.map((f) => import(pathToFileURL(path.join(dir, f)).href)));
+  return mods.map((m) => m.command as CommandModule).filter(Boolean);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const commands = await loadCommands();
+  let usageFailure: string | null = null;
+  const cli = yargs(argv)
+    .scriptName("rearrange")
+    .usage("$0 <command> [options]")
+    .strict()
+    .demandCommand(1, "name a command (see --help)")
+    .recommendCommands()
+    .help()
+    .alias("h", "help")
+    .version(false)
+    .wrap(Math.min(110, process.stdout.columns || 110))
+    .fail((msg, err) => {
+      if (err) throw err;
+      usageFailure = msg;
+    });
+  for (const c of commands) cli.command(c);
+  try {
+    await cli.parseAsync();
+  } catch (err) {
+    return reportError(err);
+  }
+  if (usageFailure) {
+    process.stderr.write(`rearrange: ${usageFailure}\nRun 'rearrange --help' for usage.\n`);
+    return 2;
+  }
+  return typeof process.exitCode === "number" ? process.exitCode : 0;
+}
+
+function reportError(err: unknown): number {
+  if (err instanceof UsageError) {
+    process.stderr.write(`rearrange: ${err.message}\n`);
+    return 2;
+  }
+  if (err instanceof InputError || err instanceof InputErrors || err instanceof CheckFailed) {
+    process.stderr.write(`${err.message}\n`);
+    return 1;
+  }
+  const e = err as Error;
+  process.stderr.write(`rearrange: internal error: ${e?.stack ?? String(err)}\n`);
+  return 1;
+}

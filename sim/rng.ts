@@ -1,0 +1,88 @@
+/**
+ * Seeded pseudo-random numbers. The simulator never calls `Math.random` or reads the clock:
+ * every random choice comes from an Rng derived from the episode seed, so runs are byte-identical.
+ */
+export class Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number | string) {
+    const h = typeof seed === "string" ? hashString(seed) : seed >>> 0;
+    // splitmix32 to spread a small seed over the sfc32 state
+    let s = h;
+    const next = () => {
+      s = (s + 0x9e3779b9) | 0;
+      let z = s;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    this.a = next();
+    this.b = next();
+    this.c = next();
+    this.d = next();
+    for (let i = 0; i < 12; i++) this.nextUint32();
+  }
+
+  /** Uniform 32-bit unsigned integer (sfc32). */
+  nextUint32(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return t >>> 0;
+  }
+
+  /** Uniform in [0, 1). */
+  next(): number {
+    return this.nextUint32() / 4294967296;
+  }
+
+  /** Uniform in [lo, hi). */
+  range(lo: number, hi: number): number {
+    return lo + (hi - lo) * this.next();
+  }
+
+  /** Uniform integer in [0, n). */
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error("Rng.pick from an empty list");
+    return items[this.int(items.length)]!;
+  }
+
+  /** Fisher–Yates shuffle, in place. */
+  shuffle<T>(items: T[]): T[] {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      [items[i], items[j]] = [items[j]!, items[i]!];
+    }
+    return items;
+  }
+
+  /** An independent stream named by `label` (same seed + label → same stream). */
+  derive(label: string | number): Rng {
+    return new Rng(hashString(`${this.a}:${this.b}:${this.c}:${this.d}:${label}`));
+  }
+}
+
+/** FNV-1a 32-bit hash of a string. */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Seed for repeat `k` of an episode with base seed `seed` (k = 0 keeps the base seed). */
+export function deriveSeed(seed: number, k: number): number {
+  return k === 0 ? seed >>> 0 : hashString(`${seed}/${k}`);
+}
