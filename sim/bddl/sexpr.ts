@@ -1,0 +1,74 @@
+/**
+ * Reads tokens into s-expressions (symbols and parenthesised lists), checking that parentheses balance.
+ * Iterative, with a nesting limit, so hostile input cannot exhaust the call stack.
+ */
+import { InputError } from "../errors.ts";
+import type { SourcePos } from "./ast.ts";
+import { tokenize } from "./tokenizer.ts";
+
+/** A symbol token. */
+export interface SSymbol extends SourcePos {
+  kind: "symbol";
+  text: string;
+}
+
+/** A parenthesised list; its position is that of its `(`. */
+export interface SList extends SourcePos {
+  kind: "list";
+  items: SExpr[];
+  /** Position of the closing `)`. */
+  end: SourcePos;
+}
+
+/** A node of the s-expression tree. */
+export type SExpr = SSymbol | SList;
+
+/** Deepest list nesting accepted; real BDDL files stay under 15. */
+export const MAX_NESTING = 200;
+
+/** Formats a position the way every BDDL error names it. */
+export function where(pos: SourcePos): string {
+  return `line ${pos.line}, column ${pos.column}`;
+}
+
+/** Result of {@link readSExprs}: the top-level forms and the end-of-text position. */
+export interface SExprDocument {
+  forms: SExpr[];
+  end: SourcePos;
+}
+
+/** Reads all top-level forms of `text`. Throws InputError on unbalanced parentheses or excessive nesting. */
+export function readSExprs(text: string, file: string): SExprDocument {
+  const { tokens, end } = tokenize(text);
+  const top: SExpr[] = [];
+  const open: { list: SList; parent: SExpr[] }[] = [];
+  let current = top;
+  for (const tok of tokens) {
+    if (tok.kind === "symbol") {
+      current.push({ kind: "symbol", text: tok.text, line: tok.line, column: tok.column });
+    } else if (tok.kind === "open") {
+      if (open.length >= MAX_NESTING) {
+        throw new InputError(file, where(tok), `parentheses nested deeper than ${MAX_NESTING} levels`);
+      }
+      const list: SList = { kind: "list", items: [], line: tok.line, column: tok.column, end: tok };
+      open.push({ list, parent: current });
+      current = list.items;
+    } else {
+      const frame = open.pop();
+      if (!frame) throw new InputError(file, where(tok), "unbalanced parenthesis: ')' has no matching '('");
+      frame.list.end = { line: tok.line, column: tok.column };
+      frame.parent.push(frame.list);
+      current = frame.parent;
+    }
+  }
+  const unclosed = open.at(-1);
+  if (unclosed) {
+    throw new InputError(
+      file,
+      where(end),
+      `unbalanced parenthesis: unexpected end of input with ${open.length} '(' unclosed ` +
+        `(the innermost at ${where(unclosed.list)})`,
+    );
+  }
+  return { forms: top, end };
+}
