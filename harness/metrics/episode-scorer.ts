@@ -1,0 +1,64 @@
+import type { EpisodeHeader, StepEvent } from "../trajectory/events.ts";
+import type { EpisodeEnd, Measure, MeasureKey, MeasureValues } from "./measure.ts";
+import type { MeasureRegistry } from "./registry.ts";
+
+/**
+ * Runs a registry's measures over one episode, live (the runner feeds it steps as they happen)
+ * or after the fact (rescore feeds it a trajectory file). Each measure sees only the values of
+ * the measures it declared in `dependsOn`.
+ */
+export class EpisodeScorer {
+  private readonly ordered: Measure<unknown>[];
+  private readonly reportedIds: string[];
+  private readonly views: Map<string, MeasureValues>;
+  private readonly byId: Map<string, Measure<unknown>>;
+
+  constructor(registry: MeasureRegistry) {
+    this.ordered = registry.instantiate();
+    this.byId = new Map(this.ordered.map((m) => [m.id, m]));
+    this.reportedIds = registry.ids().filter((id) => this.byId.get(id)!.reported !== false);
+    this.views = new Map(this.ordered.map((m) => [m.id, this.viewFor(m)]));
+  }
+
+  /** Starts an episode. */
+  reset(header: EpisodeHeader): void {
+    for (const m of this.ordered) m.reset(header);
+  }
+
+  /** Feeds one step to every measure, dependencies first. */
+  update(step: StepEvent): void {
+    for (const m of this.ordered) m.update(step, this.views.get(m.id)!);
+  }
+
+  /** Ends the episode and returns the reported metrics (registration order). */
+  finish(end: EpisodeEnd): Record<string, unknown> {
+    for (const m of this.ordered) m.finish(end, this.views.get(m.id)!);
+    return this.reported();
+  }
+
+  /** Current values of the reported measures, keyed by id. */
+  reported(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const id of this.reportedIds) out[id] = this.byId.get(id)!.value();
+    return out;
+  }
+
+  /** Current value of any measure, internal ones included. */
+  get<T>(key: MeasureKey<T>): T {
+    const m = this.byId.get(key.id);
+    if (!m) throw new Error(`no measure "${key.id}" in this scorer`);
+    return m.value() as T;
+  }
+
+  private viewFor(measure: Measure<unknown>): MeasureValues {
+    const allowed = new Set(measure.dependsOn);
+    return {
+      get: <T>(key: MeasureKey<T>): T => {
+        if (!allowed.has(key.id)) {
+          throw new Error(`measure "${measure.id}" reads "${key.id}" without declaring it in dependsOn`);
+        }
+        return this.byId.get(key.id)!.value() as T;
+      },
+    };
+  }
+}

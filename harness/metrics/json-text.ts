@@ -1,0 +1,34 @@
+import { InputError } from "../../sim/errors.ts";
+
+/**
+ * `line:column` of a JSON.parse failure in `text`, when V8's message gives a position
+ * (`… in JSON at position 12`); undefined otherwise. `firstLine` offsets the line number
+ * (a JSONL line's number in its file).
+ */
+export function jsonErrorLocation(text: string, err: unknown, firstLine = 1): string | undefined {
+  const m = /at position (\d+)/.exec(err instanceof Error ? err.message : String(err));
+  if (!m) return undefined;
+  const pos = Math.min(Number(m[1]), text.length);
+  const before = text.slice(0, pos);
+  const line = firstLine + (before.match(/\n/g)?.length ?? 0);
+  const column = pos - (before.lastIndexOf("\n") + 1) + 1;
+  return `${line}:${column}`;
+}
+
+/** The reason part of a JSON.parse failure, without V8's echo of the input. */
+export function jsonErrorReason(err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  return `not valid JSON: ${msg.replace(/, ".*" is not valid JSON$/s, "").replace(/ in JSON at position \d+.*$/s, "")}`;
+}
+
+/**
+ * Parses JSON text, turning a syntax error into an InputError that names the file and line:column.
+ * @param firstLine line number of the text's first line in the file (for one line of a JSONL file)
+ */
+export function parseJsonText(text: string, file: string, firstLine = 1): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new InputError(file, jsonErrorLocation(text, err, firstLine) ?? `line ${firstLine}`, jsonErrorReason(err));
+  }
+}
