@@ -1,0 +1,72 @@
+import type { Box } from "../scene/schema.ts";
+
+/** A point on the floor plane (x, y), metres. */
+export interface Point2 {
+  x: number;
+  y: number;
+}
+
+/** Axis-aligned bounds on the floor plane. */
+export interface Rect2 {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/**
+ * The four corners of a box's footprint (its projection on the floor plane), counter-clockwise.
+ * Boxes only turn about +z, so every box is a vertical prism over this rectangle.
+ */
+export function footprintCorners(box: Box): Point2[] {
+  const c = Math.cos(box.heading);
+  const s = Math.sin(box.heading);
+  const hx = box.size.x / 2;
+  const hy = box.size.y / 2;
+  const local: [number, number][] = [
+    [-hx, -hy],
+    [hx, -hy],
+    [hx, hy],
+    [-hx, hy],
+  ];
+  return local.map(([u, v]) => ({ x: box.center.x + c * u - s * v, y: box.center.y + s * u + c * v }));
+}
+
+/** Footprint area, m². */
+export function footprintArea(box: Box): number {
+  return box.size.x * box.size.y;
+}
+
+/** Axis-aligned bounds of a box's footprint. */
+export function footprintBounds(box: Box): Rect2 {
+  const hx = (Math.abs(Math.cos(box.heading)) * box.size.x + Math.abs(Math.sin(box.heading)) * box.size.y) / 2;
+  const hy = (Math.abs(Math.sin(box.heading)) * box.size.x + Math.abs(Math.cos(box.heading)) * box.size.y) / 2;
+  return { minX: box.center.x - hx, minY: box.center.y - hy, maxX: box.center.x + hx, maxY: box.center.y + hy };
+}
+
+/** A world point expressed in the box's own frame (origin at its centre, x along its heading). */
+export function toBoxFrame(box: Box, p: Point2): Point2 {
+  const c = Math.cos(box.heading);
+  const s = Math.sin(box.heading);
+  const dx = p.x - box.center.x;
+  const dy = p.y - box.center.y;
+  return { x: c * dx + s * dy, y: -s * dx + c * dy };
+}
+
+/** A point given in the box's own frame, back in world coordinates. */
+export function fromBoxFrame(box: Box, p: Point2): Point2 {
+  const c = Math.cos(box.heading);
+  const s = Math.sin(box.heading);
+  return { x: box.center.x + c * p.x - s * p.y, y: box.center.y + s * p.x + c * p.y };
+}
+
+/** True when `p` lies in the box's footprint grown by `tolerance` on every side. */
+export function footprintContainsPoint(box: Box, p: Point2, tolerance = 0): boolean {
+  const q = toBoxFrame(box, p);
+  return Math.abs(q.x) <= box.size.x / 2 + tolerance && Math.abs(q.y) <= box.size.y / 2 + tolerance;
+}
+
+/** True when `p` lies in the axis-aligned rectangle grown by `tolerance`. */
+export function rectContainsPoint(r: Rect2, p: Point2, tolerance = 0): boolean {
+  return p.x >= r.minX - tolerance && p.x <= r.maxX + tolerance && p.y >= r.minY - tolerance && p.y <= r.maxY + tolerance;
+}

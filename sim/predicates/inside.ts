@@ -1,0 +1,22 @@
+import { footprintFraction } from "../geometry/containment.ts";
+import { interiorOf } from "../geometry/shape-model.ts";
+import { bottomZ, topZ } from "../geometry/vertical.ts";
+import { INSIDE_FOOTPRINT_SHARE, INSIDE_TOLERANCE } from "./tolerances.ts";
+import { relatable, type PredicateObject } from "./subject.ts";
+
+/**
+ * `inside(a, b)`: `a` is in `b`'s interior ({@link interiorOf}: only containers have one — never a
+ * table, solid or floor). `a`'s bottom lies in the cavity (from {@link INSIDE_TOLERANCE} below the
+ * interior's floor to that much below its top, so an object on the rim of an open basket is not in it)
+ * and at least {@link INSIDE_FOOTPRINT_SHARE} of `a`'s footprint is over the interior (oriented: a rotated
+ * container's interior is turned with it). A tall bottle standing in a shallow basket is inside it.
+ * Open or closed does not matter: what can be seen is decided elsewhere.
+ */
+export function inside(a: PredicateObject, b: PredicateObject): boolean {
+  if (!relatable(a, b)) return false;
+  const interior = interiorOf(b);
+  if (!interior) return false;
+  const bottom = bottomZ(a.box);
+  if (bottom < bottomZ(interior) - INSIDE_TOLERANCE || bottom > topZ(interior) - INSIDE_TOLERANCE) return false;
+  return footprintFraction(a.box, interior) >= INSIDE_FOOTPRINT_SHARE;
+}
