@@ -55,7 +55,15 @@ export function readSExprs(text: string, file: string): SExprDocument {
       current = list.items;
     } else {
       const frame = open.pop();
-      if (!frame) throw new InputError(file, where(tok), "unbalanced parenthesis: ')' has no matching '('");
+      if (!frame) {
+        // The extra ")" is usually earlier than where it shows up: say where the first form closed.
+        const first = top.find((f): f is SList => f.kind === "list");
+        const hint = first
+          ? ` (the form opened at ${where(first)} was already closed at ${where(first.end)}; ` +
+            "an extra ')' may be before that)"
+          : "";
+        throw new InputError(file, where(tok), `unbalanced parenthesis: ')' has no matching '('${hint}`);
+      }
       frame.list.end = { line: tok.line, column: tok.column };
       frame.parent.push(frame.list);
       current = frame.parent;
