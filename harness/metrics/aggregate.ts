@@ -8,8 +8,8 @@ export type AggregatableRow = Pick<EpisodeMetrics, "SR" | "TTC" | "TP" | "rTP" |
     error?: { category: string; message: string } | null;
   };
 
-/** Run-level metrics (results.json `metrics`). */
-export interface AggregateMetrics {
+/** Run-level metrics (results.json `metrics`). A type alias so it fits results.json's open object. */
+export type AggregateMetrics = {
   SR: number;
   TTC: number;
   TP: number;
@@ -32,7 +32,7 @@ export interface AggregateMetrics {
   pathLength: number;
   /** Action errors by category, summed over all rows. */
   actionErrors: Partial<Record<ErrorCategory, number>>;
-}
+};
 
 const MEAN_FIELDS = ["SR", "TTC", "TP", "rTP", "rTPSeedFormula", "steps", "stepsAfterCompletion", "doneCalled", "pathLength"] as const;
 type MeanField = (typeof MEAN_FIELDS)[number];

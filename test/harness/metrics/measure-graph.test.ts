@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { defaultMeasureRegistry } from "../../../harness/metrics/builtin.ts";
+import { EpisodeScorer } from "../../../harness/metrics/episode-scorer.ts";
+import { derivedMeasure, measureKey, type Measure } from "../../../harness/metrics/measure.ts";
+import { STEPS } from "../../../harness/metrics/measures/effort.ts";
+import { SR } from "../../../harness/metrics/measures/success.ts";
+import { MeasureRegistry } from "../../../harness/metrics/registry.ts";
+import { MeasureGraphError, orderByDependencies } from "../../../harness/metrics/topo-order.ts";
+import { episode } from "../trajectory/builders.ts";
+
+const node = (id: string, ...dependsOn: string[]) => ({ id, dependsOn });
+
+describe("orderByDependencies", () => {
+  it("puts every node after its dependencies whatever the input order", () => {
+    const order = orderByDependencies([node("sr", "done"), node("done", "goal"), node("tp", "goal"), node("goal")]).map((n) => n.id);
+    expect(order).toEqual(["goal", "done", "sr", "tp"]);
+  });
+  it("keeps the input order among independent nodes", () => {
+    expect(orderByDependencies([node("z"), node("a"), node("m")]).map((n) => n.id)).toEqual(["z", "a", "m"]);
+  });
+  it("names the cycle", () => {
+    expect(() => orderByDependencies([node("x"), node("a", "b"), node("b", "c"), node("c", "a")])).toThrow(
+      new MeasureGraphError("measures depend on each other in a cycle: a → b → c → a"),
+    );
+    expect(() => orderByDependencies([node("self", "self")])).toThrow(/self → self/);
+  });
+  it("rejects unknown dependencies and duplicate ids", () => {
+    expect(() => orderByDependencies([node("a", "ghost")])).toThrow(/unknown measure "ghost"/);
+    expect(() => orderByDependencies([node("a"), node("a")])).toThrow(/twice/);
+  });
+});
+
+describe("MeasureRegistry and EpisodeScorer", () => {
+  it("runs a custom measure after the ones it depends on and reports it after the built-ins", () => {
+    const STEPS_PER_SUCCESS = measureKey<number>("stepsIfSuccess");
+    const registry = defaultMeasureRegistry().register(() =>
+      derivedMeasure(STEPS_PER_SUCCESS, [SR, STEPS], (d) => (d.get(SR) === 1 ? d.get(STEPS) : 0), () => 0),
+    );
+    const b = episode({ conditions: 1 }).act({ type: "pick", object: "obj_0" }, { satisfied: [0] }).done();
+    const scorer = new EpisodeScorer(registry);
+    scorer.reset(b.header);
+    b.steps.forEach((s) => scorer.update(s));
+    const out = scorer.finish({ reason: "done", error: null });
+    expect(out.stepsIfSuccess).toBe(2);
+    expect(Object.keys(out).at(-1)).toBe("stepsIfSuccess");
+    expect(Object.keys(out)).not.toContain("goalStatus");
+  });
+
+  it("refuses a read of an undeclared dependency", () => {
+    const sneaky: () => Measure<number> = () => derivedMeasure(measureKey<number>("sneaky"), [], (d) => d.get(SR), () => 0);
+    const scorer = new EpisodeScorer(defaultMeasureRegistry().register(sneaky));
+    const b = episode().done();
+    scorer.reset(b.header);
+    expect(() => scorer.update(b.steps[0]!)).toThrow(/sneaky" reads "SR" without declaring/);
+  });
+
+  it("detects a cycle when the scorer is built", () => {
+    const a = measureKey<number>("a");
+    const b = measureKey<number>("b");
+    const registry = new MeasureRegistry()
+      .register(() => derivedMeasure(a, [b], () => 0, () => 0))
+      .register(() => derivedMeasure(b, [a], () => 0, () => 0));
+    expect(() => new EpisodeScorer(registry)).toThrow(MeasureGraphError);
+    expect(() => registry.register(() => derivedMeasure(a, [], () => 0, () => 0))).toThrow(/twice/);
+  });
+
+  it("reports the EpisodeMetrics fields in their declared order", () => {
+    const scorer = new EpisodeScorer(defaultMeasureRegistry());
+    scorer.reset(episode().header);
+    expect(Object.keys(scorer.finish({ reason: null, error: null }))).toEqual([
+      "SR", "TTC", "TP", "rTP", "rTPSeedFormula", "steps", "stepsAfterCompletion", "prematureDone",
+      "doneCalled", "pathLength", "conditions", "actionErrors",
+    ]);
+  });
+});
