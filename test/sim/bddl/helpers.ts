@@ -1,5 +1,5 @@
 /** Shared fixtures for the BDDL tests: the real data sets, a fake world, position stripping. */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { BddlExpr } from "../../../sim/bddl/ast.ts";
 import type { BddlWorld } from "../../../sim/bddl/evaluate.ts";
@@ -23,7 +23,7 @@ export function realProblems(): RealProblem[] {
     if (!existsSync(dir)) continue;
     for (const activity of readdirSync(dir).sort()) {
       const sub = path.join(dir, activity);
-      if (!existsSync(sub) || !readdirSync(sub).length) continue;
+      if (!statSync(sub).isDirectory()) continue;
       for (const f of readdirSync(sub).filter((n) => /^problem\d+\.bddl$/.test(n))) {
         const file = path.join(sub, f);
         out.push({ set, activity, file, text: readFileSync(file, "utf8") });
