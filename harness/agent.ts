@@ -13,6 +13,8 @@ import type {
 export interface TaskView {
   id: string;
   instruction: string;
+  /** The episode's seed, for agents that make random choices (so runs repeat exactly). */
+  seed?: number;
 }
 
 /**

@@ -1,0 +1,50 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { getAgentEntry, listAgents } from "../../agents/registry.ts";
+import { InputError } from "../../sim/errors.ts";
+import type { Agent, AgentOptions } from "../agent.ts";
+
+/**
+ * Loads an agent from `--agent`: a built-in name, a path to a module whose default export is an
+ * Agent class or factory (TypeScript loads as is: the CLI registers tsx), or `cmd:COMMAND` for a
+ * program that speaks JSON-RPC 2.0 on stdin/stdout.
+ */
+export async function loadAgent(spec: string, options: AgentOptions = {}): Promise<Agent> {
+  if (spec.startsWith("cmd:")) {
+    const { JsonRpcAgent } = await import("./jsonrpc-agent.ts");
+    return new JsonRpcAgent(spec.slice(4), options);
+  }
+  const entry = getAgentEntry(spec);
+  if (entry) return entry.create(options);
+  const looksLikePath = /[\\/]/.test(spec) || /\.(m?[jt]s|cjs|cts|mts)$/.test(spec);
+  if (!looksLikePath) {
+    throw new InputError(spec, undefined, `unknown agent (built-in: ${listAgents().map((a) => a.name).join(", ")}; or a path ./agent.ts, or cmd:"COMMAND")`);
+  }
+  const file = path.resolve(spec);
+  if (!existsSync(file)) throw new InputError(spec, undefined, "agent module not found");
+  let mod: Record<string, unknown>;
+  try {
+    mod = await import(pathToFileURL(file).href);
+  } catch (err) {
+    throw new InputError(spec, undefined, `agent module failed to load: ${(err as Error).message}`);
+  }
+  const exported = (mod.default ?? mod.Agent ?? mod.agent) as unknown;
+  if (typeof exported !== "function" && !isAgent(exported)) {
+    throw new InputError(spec, "default export", "expected an Agent class, a factory function or an agent object");
+  }
+  const agent = isAgent(exported) ? exported : await instantiate(exported as (...a: unknown[]) => unknown, options);
+  if (!isAgent(agent)) throw new InputError(spec, "default export", "did not produce an object with act() and reset()");
+  return agent;
+}
+
+async function instantiate(fn: (...a: unknown[]) => unknown, options: AgentOptions): Promise<unknown> {
+  // a class has a prototype with methods; a factory is called
+  const isClass = /^class\s/.test(Function.prototype.toString.call(fn)) || (fn.prototype && Object.getOwnPropertyNames(fn.prototype).length > 1);
+  if (isClass) return new (fn as unknown as new (o: AgentOptions) => unknown)(options);
+  return await fn(options);
+}
+
+function isAgent(x: unknown): x is Agent {
+  return typeof x === "object" && x !== null && typeof (x as Agent).act === "function" && typeof (x as Agent).reset === "function";
+}

@@ -1,0 +1,76 @@
+import path from "node:path";
+import type { CommandModule } from "yargs";
+import { getLogger } from "../../logger.ts";
+import { ConsoleReporter } from "../../reporters/console-reporter.ts";
+import { ProgressReporter } from "../../reporters/progress-reporter.ts";
+import { runSuite } from "../../runner/run-suite.ts";
+import { parseShard } from "../../runner/plan.ts";
+import { parseAgentOptions } from "../agent-options.ts";
+import { UsageError } from "../main.ts";
+
+/** The default agent of `rearrange run`. */
+export const DEFAULT_AGENT = "explorer";
+
+interface RunArgs {
+  suite: string;
+  agent: string;
+  "agent-opt"?: string[];
+  out?: string;
+  workers: number;
+  shard?: string;
+  resume: boolean;
+  seed?: number;
+  "max-steps"?: number;
+  "step-timeout": number;
+  episodes?: string;
+  repeat: number;
+  json: boolean;
+}
+
+export const command: CommandModule<object, RunArgs> = {
+  command: "run",
+  describe: "run a suite of episodes with an agent and print the metrics table",
+  builder: (y) =>
+    y
+      .option("suite", { type: "string", default: "default", describe: "bundled suite name, suite file, or folder with one suite file" })
+      .option("agent", { type: "string", default: DEFAULT_AGENT, describe: 'built-in name, ./agent.ts|.js module, or cmd:"COMMAND" (JSON-RPC)' })
+      .option("agent-opt", { type: "string", array: true, describe: "agent option key=value (repeatable) or a JSON/YAML file" })
+      .option("out", { type: "string", describe: "output folder (default runs/<timestamp>)" })
+      .option("workers", { type: "number", default: 1, describe: "parallel worker threads" })
+      .option("shard", { type: "string", describe: "run shard I of N (I/N), split by a hash of the episode id" })
+      .option("resume", { type: "boolean", default: false, describe: "continue an interrupted run in --out" })
+      .option("seed", { type: "number", describe: "derive every episode's seed from this one" })
+      .option("max-steps", { type: "number", describe: "override every episode's step budget" })
+      .option("step-timeout", { type: "number", default: 120, describe: "seconds one agent call may take" })
+      .option("episodes", { type: "string", describe: "glob over episode ids (comma-separated alternatives)" })
+      .option("repeat", { type: "number", default: 1, describe: "run each episode K times with derived seeds" })
+      .option("json", { type: "boolean", default: false, describe: "print results.json content instead of the table" }),
+  handler: async (argv) => {
+    const shard = argv.shard === undefined ? null : parseShard(argv.shard);
+    if (argv.shard !== undefined && !shard) throw new UsageError(`--shard ${argv.shard}: expected I/N with 1 ≤ I ≤ N`);
+    if (!Number.isInteger(argv.workers) || argv.workers < 1) throw new UsageError("--workers must be a whole number ≥ 1");
+    if (!Number.isInteger(argv.repeat) || argv.repeat < 1) throw new UsageError("--repeat must be a whole number ≥ 1");
+    if (!(argv["step-timeout"] > 0)) throw new UsageError("--step-timeout must be > 0 seconds");
+    if (argv.resume && !argv.out) throw new UsageError("--resume needs --out DIR (the run to continue)");
+    const out = argv.out ?? path.join("runs", new Date().toISOString().replace(/[:.]/g, "-"));
+    const logger = getLogger();
+    const results = await runSuite({
+      suite: argv.suite,
+      agent: argv.agent,
+      agentOptions: parseAgentOptions(argv["agent-opt"]),
+      out,
+      seed: argv.seed ?? null,
+      maxSteps: argv["max-steps"] ?? null,
+      stepTimeout: argv["step-timeout"],
+      episodes: argv.episodes ?? null,
+      repeat: argv.repeat,
+      workers: argv.workers,
+      shard,
+      resume: argv.resume,
+      reporters: [new ProgressReporter(logger), new ConsoleReporter({ json: argv.json, perEpisode: true })],
+    });
+    logger.info({ out, results: path.join(out, "results.json") }, "run finished");
+    if (!argv.json) process.stdout.write(`\nresults: ${path.join(out, "results.json")}\n`);
+    void results;
+  },
+};

@@ -1,0 +1,183 @@
+import type { Action, Feedback } from "./actions.ts";
+import type { Observation } from "./observation.ts";
+import { hashString, Rng } from "./rng.ts";
+import type { SceneFile } from "./scene/schema.ts";
+import { createDefaultRegistry, type SubpolicyRegistry } from "./subpolicies/registry.ts";
+import type { StepContext } from "./subpolicies/subpolicy.ts";
+import { AGENT_ID, TaskBinding } from "./task/binding.ts";
+import { GoalTracker } from "./task/goal-tracker.ts";
+import type { LoadedTask } from "./task/load.ts";
+import { loadWorld } from "./world/load-world.ts";
+import { ObservationBuilder } from "./world/observation-builder.ts";
+import { Observer } from "./world/observer.ts";
+import type { World } from "./world/world.ts";
+import { parseAction } from "./action-text.ts";
+
+/** What `step` reports besides the observation (Gymnasium's `info`). */
+export interface StepInfo {
+  t: number;
+  action: Action | { type: "invalid"; raw: unknown };
+  feedback: Feedback;
+  satisfied: number[];
+  allHold: boolean;
+  newlyObserved: string[];
+  changed: Record<string, string>;
+  distance: number;
+}
+
+export interface StepResult {
+  observation: Observation;
+  /** Change in the number of satisfied goal conditions. */
+  reward: number;
+  /** The agent called `done()`. */
+  terminated: boolean;
+  /** The step budget ran out. */
+  truncated: boolean;
+  info: StepInfo;
+}
+
+export interface EnvOptions {
+  scene: SceneFile;
+  /** Scene file path, for error messages. */
+  scenePath?: string;
+  task: LoadedTask;
+  seed: number;
+  maxSteps: number;
+  registry?: SubpolicyRegistry;
+}
+
+/**
+ * A Gymnasium-style environment for one episode: `reset(seed)` → observation, `step(action)` →
+ * observation, reward, terminated, truncated, info. No hidden auto-reset: stepping a finished
+ * episode throws.
+ */
+export class RearrangeEnv {
+  private readonly registry: SubpolicyRegistry;
+  private state: {
+    world: World;
+    observer: Observer;
+    tracker: GoalTracker;
+    builder: ObservationBuilder;
+    ctx: StepContext;
+    t: number;
+    finished: boolean;
+    lastSatisfied: number;
+    initiallyObserved: string[];
+  } | null = null;
+
+  constructor(readonly options: EnvOptions) {
+    this.registry = options.registry ?? createDefaultRegistry();
+  }
+
+  /** Builds a fresh world from the scene (settled), binds the task and makes the first observation. */
+  reset(seed: number = this.options.seed): { observation: Observation; info: { conditions: string[]; satisfied: number[]; initiallyObserved: string[] } } {
+    const world = loadWorld(this.options.scene, this.options.scenePath ?? this.options.scene.id);
+    const observer = new Observer(world);
+    const binding = new TaskBinding(this.options.task.problem, this.options.task.task.bindings, world, this.options.task.path);
+    const tracker = new GoalTracker(world, binding);
+    const builder = new ObservationBuilder(world, observer);
+    const rng = new Rng(hashString(`${seed}:${this.options.task.task.id}`));
+    const initiallyObserved = observer.lookAroundOnEntry(world.agent.room, world.agent.position);
+    this.state = {
+      world,
+      observer,
+      tracker,
+      builder,
+      ctx: { world, observer, rng },
+      t: 0,
+      finished: false,
+      lastSatisfied: tracker.satisfied().length,
+      initiallyObserved,
+    };
+    const observation = builder.build({ step: 0, maxSteps: this.options.maxSteps, newlyObserved: initiallyObserved, lastAction: null, lastFeedback: null });
+    return { observation, info: { conditions: tracker.conditions.map((c) => c.text), satisfied: tracker.satisfied(), initiallyObserved } };
+  }
+
+  /** Applies one action (an Action object or its text form `pick(apple_1)`). A failed action changes nothing. */
+  step(raw: unknown): StepResult {
+    const s = this.state;
+    if (!s) throw new Error("call reset() before step()");
+    if (s.finished) throw new Error("the episode has ended; call reset() to start again");
+    s.t += 1;
+    const parsed = parseAction(raw);
+    let action: StepInfo["action"];
+    let outcome;
+    if (!parsed.success) {
+      action = { type: "invalid", raw };
+      outcome = { feedback: { ok: false, error: "parse" as const, message: `not an action: ${parsed.error}` }, changed: [], observed: [], distance: 0 };
+    } else {
+      action = parsed.data;
+      outcome = this.registry.apply(s.ctx, parsed.data);
+    }
+    const changedIds = new Set(outcome.changed);
+    if (outcome.distance > 0) changedIds.add(AGENT_ID);
+    s.tracker.update(changedIds);
+    s.builder.invalidate(changedIds);
+    const satisfied = s.tracker.satisfied();
+    const reward = satisfied.length - s.lastSatisfied;
+    s.lastSatisfied = satisfied.length;
+    const terminated = !!outcome.terminal;
+    const truncated = !terminated && s.t >= this.options.maxSteps;
+    s.finished = terminated || truncated;
+    const info: StepInfo = {
+      t: s.t,
+      action,
+      feedback: outcome.feedback,
+      satisfied,
+      allHold: s.tracker.allHold(),
+      newlyObserved: outcome.observed,
+      changed: digestChanges(s.world, changedIds),
+      distance: round6(outcome.distance),
+    };
+    const observation = s.builder.build({
+      step: s.t,
+      maxSteps: this.options.maxSteps,
+      newlyObserved: outcome.observed,
+      lastAction: parsed.success ? parsed.data : null,
+      lastFeedback: outcome.feedback,
+    });
+    return { observation, reward, terminated, truncated, info };
+  }
+
+  /** The live world (privileged: the oracle and tests use it). */
+  get world(): World {
+    return this.require().world;
+  }
+  get tracker(): GoalTracker {
+    return this.require().tracker;
+  }
+  get observer(): Observer {
+    return this.require().observer;
+  }
+  get t(): number {
+    return this.require().t;
+  }
+
+  private require() {
+    if (!this.state) throw new Error("call reset() first");
+    return this.state;
+  }
+}
+
+/** Short digest of each changed object's pose, room and states (replay compares them). */
+function digestChanges(world: World, ids: Set<string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id of [...ids].sort()) {
+    if (id === AGENT_ID) {
+      const a = world.agent;
+      out[id] = hashString(`${a.room}|${round6(a.position.x)}|${round6(a.position.y)}|${a.holding}`).toString(16);
+      continue;
+    }
+    const o = world.objects.get(id);
+    if (!o) continue;
+    const b = o.box;
+    const states = Object.entries(o.states).filter(([, v]) => v).map(([k]) => k).sort().join(",");
+    out[id] = hashString(`${o.room}|${round6(b.center.x)}|${round6(b.center.y)}|${round6(b.center.z)}|${round6(b.heading)}|${states}|${o.held}`).toString(16);
+  }
+  return out;
+}
+
+function round6(x: number): number {
+  const r = Math.round(x * 1e6) / 1e6;
+  return r === 0 ? 0 : r;
+}

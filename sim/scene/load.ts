@@ -1,0 +1,33 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { parseStructuredText, validateWith } from "../files/read-structured.ts";
+import { InputError } from "../errors.ts";
+import { SceneSchema, type SceneFile } from "./schema.ts";
+
+/** A scene file as loaded: validated content plus its content hash (trajectories record it). */
+export interface LoadedScene {
+  path: string;
+  hash: string;
+  scene: SceneFile;
+}
+
+/** Reads and validates a scene file (JSON or YAML). Throws InputError(s) naming file and JSON path. */
+export function loadSceneFile(path: string): LoadedScene {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    throw new InputError(path, undefined, `cannot read scene file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  return { path, hash: contentHash(text), scene: parseScene(text, path) };
+}
+
+/** Validates scene content given as text. */
+export function parseScene(text: string, file: string): SceneFile {
+  return validateWith(SceneSchema, parseStructuredText(text, file), file);
+}
+
+/** Short, stable content hash (sha256, 16 hex digits). */
+export function contentHash(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+}

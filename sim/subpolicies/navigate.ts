@@ -1,0 +1,72 @@
+import type { Point2 } from "../world/navigation.ts";
+import type { SimObject } from "../world/sim-object.ts";
+import { STANDOFF } from "../world/reach.ts";
+import type { World } from "../world/world.ts";
+import { isOutcome, observedObject } from "./preconditions.ts";
+import { failure, success, type Subpolicy, type StepContext, type Outcome } from "./subpolicy.ts";
+
+/** `navigate(target)`: walk to a room (its centre) or next to an observed object. */
+export const navigate: Subpolicy<"navigate"> = {
+  type: "navigate",
+  description: "walk to a room (by room id) or next to an observed object (by object id)",
+  apply(ctx, action) {
+    const { world, observer } = ctx;
+    if (world.rooms.has(action.target)) {
+      const room = action.target;
+      const to = world.graph.center(room);
+      const walked = walk(ctx, room, to);
+      if (isOutcome(walked)) return walked;
+      if (walked === 0 && world.agent.room === room) return failure("additional_step", `already in ${room}`);
+      const changed = world.moveAgent(room, to);
+      return success(`walked to ${room}`, { distance: walked, changed, observed: observer.lookAroundOnEntry(room, to) });
+    }
+    const o = observedObject(ctx, action.target);
+    if (isOutcome(o)) return o;
+    if (o.held) return failure("additional_step", `${o.id} is in your hand`);
+    const room = o.room;
+    const to = standPoint(world, o);
+    const walked = walk(ctx, room, to);
+    if (isOutcome(walked)) return walked;
+    if (walked < 1e-9) return failure("additional_step", `already next to ${o.id}`);
+    const changed = world.moveAgent(room, to);
+    const observed = [...observer.lookAroundOnEntry(room, to, 0), ...observer.lookAround(room, to)].sort();
+    return success(`walked to ${o.id} in ${room}`, { distance: walked, changed, observed });
+  },
+};
+
+/** Length of the walk from the agent to a point, or an `affordance` failure when no door leads there. */
+export function walk(ctx: StepContext, room: string, to: Point2): number | Outcome {
+  const { agent, graph } = ctx.world;
+  const path = graph.path(agent.room, agent.position, room, to);
+  if (!path) return failure("affordance", `no door leads from ${agent.room} to ${room}`);
+  return path.length;
+}
+
+/** Where the agent stands to work at an object: beside its footprint, on the side facing the room centre. */
+export function standPoint(world: World, o: SimObject): Point2 {
+  const room = world.rooms.get(o.room)!;
+  const c = world.graph.center(o.room);
+  if (o.shape === "floor") return c;
+  let dx = c.x - o.box.center.x;
+  let dy = c.y - o.box.center.y;
+  const len = Math.hypot(dx, dy);
+  if (len < 1e-6) [dx, dy] = [1, 0];
+  else [dx, dy] = [dx / len, dy / len];
+  const reach = halfExtentAlong(o, dx, dy) + STANDOFF;
+  const f = room.footprint;
+  const m = 0.05;
+  return {
+    x: round6(Math.min(f.max.x - m, Math.max(f.min.x + m, o.box.center.x + dx * reach))),
+    y: round6(Math.min(f.max.y - m, Math.max(f.min.y + m, o.box.center.y + dy * reach))),
+  };
+}
+
+function halfExtentAlong(o: SimObject, dx: number, dy: number): number {
+  const c = Math.cos(o.box.heading);
+  const s = Math.sin(o.box.heading);
+  return (Math.abs(dx * c + dy * s) * o.box.size.x + Math.abs(-dx * s + dy * c) * o.box.size.y) / 2;
+}
+
+function round6(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}

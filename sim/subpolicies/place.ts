@@ -1,0 +1,56 @@
+import { findPlacement } from "../physics/placement.ts";
+import type { Support } from "../world/world.ts";
+import { closedContainerAround, isOutcome, observedObject, withinReach } from "./preconditions.ts";
+import { failure, success, type Subpolicy } from "./subpolicy.ts";
+
+/** Radius around the target within which other objects take part in the placement search and physics check. */
+const NEARBY_RADIUS = 1.5;
+
+/**
+ * `place(object, relation, target)`: put the held object on/in/next to/under a target within reach.
+ * The pose is searched on the target's surface and settled with physics; no room or an unstable result fails.
+ */
+export const place: Subpolicy<"place"> = {
+  type: "place",
+  description: "put the held object ontop/inside/nextto/under an observed target within reach",
+  apply(ctx, action) {
+    const { world, rng } = ctx;
+    const o = world.objects.get(action.object);
+    if (!o) return failure("hallucination", `there is no object "${action.object}"`);
+    if (world.agent.holding !== o.id) {
+      if (!ctx.observer.observed.has(o.id)) return failure("hallucination", `no object "${o.id}" has been observed yet`);
+      return failure("missing_step", `not holding ${o.id} — pick it up first`);
+    }
+    const target = observedObject(ctx, action.target);
+    if (isOutcome(target)) return target;
+    if (target.id === o.id || world.descendants(o.id).includes(target.id)) {
+      return failure("arguments", `cannot place ${o.id} ${action.relation} itself or something it carries`);
+    }
+    const far = withinReach(ctx, target);
+    if (far) return far;
+    const around = closedContainerAround(ctx, target.id);
+    if (around) return failure("missing_step", `${target.id} is inside ${around.id}, which is closed — open it first`);
+    if (action.relation === "inside") {
+      if (!target.abilities.has("container") && target.shape !== "container") {
+        return failure("affordance", `${target.id} is not a container`);
+      }
+      if (target.abilities.has("openable") && !target.states.open) {
+        return failure("missing_step", `${target.id} is closed — open it first`);
+      }
+    }
+    if (action.relation === "ontop" && target.shape === "floor") {
+      // placing on a floor is placing on the floor of that room
+    }
+    const carried = new Set([o.id, ...world.descendants(o.id)]);
+    const nearby = world.objectsNear(target.box, NEARBY_RADIUS).filter((n) => !carried.has(n.id) && n.id !== target.id);
+    const result = findPlacement({ object: o, relation: action.relation, target, nearby, rng, room: world.rooms.get(target.room)! });
+    if (!result.ok) return failure("affordance", result.reason);
+    const support: Support =
+      action.relation === "nextto" || (action.relation === "ontop" && target.shape === "floor")
+        ? { relation: "onfloor", target: result.supportId ?? `floor_${target.room}` }
+        : { relation: action.relation, target: target.id };
+    if (result.supportId && action.relation === "nextto") support.target = result.supportId;
+    const changed = world.setPose(o.id, result.box, support);
+    return success(`placed ${o.id} ${action.relation} ${target.id}`, { changed });
+  },
+};

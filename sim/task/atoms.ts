@@ -1,0 +1,37 @@
+import { STATES } from "../scene/schema.ts";
+import { testRelation } from "../world/relations.ts";
+import type { World } from "../world/world.ts";
+import { AGENT_ID } from "./binding.ts";
+
+const UNARY = new Set<string>(STATES);
+
+/**
+ * Truth of one ground BDDL atom in the world. `args` are scene object ids, `agent`, or (for `inroom`)
+ * a room type or id. Relations come from geometry and states, never from stored labels.
+ */
+export function holdsAtom(world: World, pred: string, args: string[]): boolean {
+  if (UNARY.has(pred)) {
+    const o = world.objects.get(args[0]!);
+    return !!o && (o.states[pred as keyof typeof o.states] ?? false);
+  }
+  if (pred === "inroom") {
+    const room = args[0] === AGENT_ID ? world.agent.room : world.objects.get(args[0]!)?.room;
+    if (!room) return false;
+    const r = world.rooms.get(room)!;
+    return r.id === args[1] || r.type === args[1];
+  }
+  const [aId, bId] = args as [string, string];
+  if (aId === AGENT_ID || bId === AGENT_ID) return agentRelation(world, pred, aId, bId);
+  const a = world.objects.get(aId);
+  const b = world.objects.get(bId);
+  if (!a || !b || a === b) return false;
+  return testRelation(world, pred, a, b);
+}
+
+/** The agent stands on the floor of the room it is in; other relations with the agent are false. */
+function agentRelation(world: World, pred: string, aId: string, bId: string): boolean {
+  const other = world.objects.get(aId === AGENT_ID ? bId : aId);
+  if (!other) return false;
+  if ((pred === "onfloor" || pred === "ontop") && aId === AGENT_ID) return other.shape === "floor" && other.room === world.agent.room;
+  return false;
+}

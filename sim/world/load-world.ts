@@ -1,0 +1,57 @@
+import { inside, ontop } from "../predicates/index.ts";
+import type { SceneFile } from "../scene/schema.ts";
+import type { SimObject } from "./sim-object.ts";
+import { World, type Support } from "./world.ts";
+
+/**
+ * Builds a world from a validated scene: settles carryable objects with physics, then derives
+ * what each rests on or in (from geometry, never stored) and mirrors it in the scene graph.
+ */
+export function loadWorld(scene: SceneFile, _file = scene.id): World {
+  const world = new World(scene);
+  settle(world);
+  deriveSupports(world);
+  return world;
+}
+
+/** Hook filled by the physics module: drops carryable objects onto their supports. */
+function settle(world: World): void {
+  settleHook?.(world);
+}
+
+let settleHook: ((world: World) => void) | undefined;
+
+/** Installs the physics settling step run by {@link loadWorld}. */
+export function setSettleHook(hook: (world: World) => void): void {
+  settleHook = hook;
+}
+
+/** Where each carryable object rests, bottom-up, so containers and supports are placed before their contents. */
+export function deriveSupports(world: World): void {
+  const carryables = [...world.objects.values()]
+    .filter((o) => o.kind === "carryable")
+    .sort((a, b) => a.box.center.z - a.box.size.z / 2 - (b.box.center.z - b.box.size.z / 2) || (a.id < b.id ? -1 : 1));
+  for (const o of carryables) {
+    const support = findSupport(world, o);
+    world.setPose(o.id, o.box, support);
+  }
+}
+
+/**
+ * What `o` rests on or in: an object it sits on (highest first; inside a container this is a stacked
+ * object), else the innermost container holding it, else its room's floor.
+ */
+export function findSupport(world: World, o: SimObject): Support {
+  const near = world.objectsNear(o.box, 0.05).filter((n) => n.id !== o.id);
+  const volume = (x: SimObject) => x.box.size.x * x.box.size.y * x.box.size.z;
+  const top = (x: SimObject) => x.box.center.z + x.box.size.z / 2;
+  const byId = (a: SimObject, b: SimObject) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const container = near.filter((n) => inside(o, n)).sort((a, b) => volume(a) - volume(b) || byId(a, b))[0];
+  const supports = near
+    .filter((n) => n.shape !== "floor" && n.id !== container?.id && ontop(o, n))
+    .sort((a, b) => top(b) - top(a) || byId(a, b));
+  if (supports.length) return { relation: "ontop", target: supports[0]!.id };
+  if (container) return { relation: "inside", target: container.id };
+  const floor = world.objects.get(`floor_${o.room}`) ?? [...world.objects.values()].find((f) => f.shape === "floor" && f.room === o.room);
+  return { relation: "onfloor", target: floor?.id ?? `floor_${o.room}` };
+}

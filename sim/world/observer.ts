@@ -1,0 +1,78 @@
+import type { World } from "./world.ts";
+import type { Point2 } from "./navigation.ts";
+import { distanceToFootprint } from "./reach.ts";
+
+/**
+ * Partial observability (SPEC §4): the agent knows rooms from the start and observes objects by being
+ * near them. Contents of a closed container stay hidden until it is opened.
+ */
+export class Observer {
+  readonly observed = new Set<string>();
+  readonly explored = new Set<string>();
+
+  constructor(private readonly world: World) {}
+
+  /** True when the object sits (transitively) inside a closed openable container. */
+  isHidden(id: string): boolean {
+    const w = this.world;
+    for (let cur: string | undefined = id, guard = 0; cur && guard < 64; guard++) {
+      const s = w.supports.get(cur);
+      if (!s) return false;
+      if (s.relation === "inside") {
+        const c = w.objects.get(s.target);
+        if (c && c.abilities.has("openable") && !c.states.open) return true;
+      }
+      cur = s.target;
+    }
+    return false;
+  }
+
+  /** Marks objects observed; returns the ones seen for the first time, sorted. */
+  private see(ids: Iterable<string>): string[] {
+    const fresh: string[] = [];
+    for (const id of ids) {
+      if (this.observed.has(id) || this.isHidden(id)) continue;
+      this.observed.add(id);
+      fresh.push(id);
+    }
+    return fresh.sort();
+  }
+
+  /** Entering a room: its fixed furniture, plus what lies within `radius` of where the agent stands. */
+  lookAroundOnEntry(room: string, at: Point2, radius = 2.5): string[] {
+    const ids: string[] = [];
+    for (const o of this.world.objects.values()) {
+      if (o.room !== room || o.held) continue;
+      if (o.kind === "fixed" || distanceToFootprint(at, o.box) <= radius) ids.push(o.id);
+    }
+    return this.see(ids);
+  }
+
+  /** Standing next to something: visible objects within `radius` of the agent in the same room. */
+  lookAround(room: string, at: Point2, radius = 1.5): string[] {
+    const ids: string[] = [];
+    for (const o of this.world.objects.values()) {
+      if (o.room === room && !o.held && distanceToFootprint(at, o.box) <= radius) ids.push(o.id);
+    }
+    return this.see(ids);
+  }
+
+  /** A full search of a room: every visible object in it. */
+  exploreRoom(room: string): string[] {
+    this.explored.add(room);
+    const ids: string[] = [];
+    for (const o of this.world.objects.values()) if (o.room === room && !o.held) ids.push(o.id);
+    return this.see(ids);
+  }
+
+  /** Opening a container shows what is inside it (and on things inside it). */
+  revealContents(container: string): string[] {
+    return this.see(this.world.descendants(container));
+  }
+
+  /** The held object and its contents are always observed. */
+  seeHeld(): string[] {
+    const h = this.world.agent.holding;
+    return h ? this.see([h, ...this.world.descendants(h)]) : [];
+  }
+}
