@@ -44,7 +44,9 @@ export function parseProblem(text: string, file: string): BddlProblem {
 
   const sections = new Map<Section, SList>();
   for (const item of define.items.slice(2)) {
-    if (item.kind !== "list") return fail(item, `unexpected token '${item.text}': expected a section such as (:goal …)`);
+    if (item.kind !== "list") {
+      return fail(item, `unexpected token '${item.text}': expected a section such as (:goal …)`);
+    }
     const head = item.items[0];
     if (!head || head.kind !== "symbol") return fail(head ?? item, "expected a section name such as :objects");
     const section = head.text.toLowerCase() as Section;
@@ -108,10 +110,13 @@ function parseHeader(node: SExpr, keyword: string, fail: Fail): string {
   if (node.kind !== "list") return fail(node, `unexpected token '${node.text}': ${shape}`);
   const [head, value, extra] = node.items;
   if (!head || head.kind !== "symbol" || head.text.toLowerCase() !== keyword) {
-    return fail(head ?? node, `unexpected ${head ? describe(head) : "'()'"}${head?.kind === "symbol" ? didYouMean(head.text, [keyword]) : ""}: ${shape}`);
+    const hint = head?.kind === "symbol" ? didYouMean(head.text, [keyword]) : "";
+    return fail(head ?? node, `unexpected ${head ? describe(head) : "'()'"}${hint}: ${shape}`);
   }
   if (!value) return fail(node.end, `missing name: ${shape}`);
-  if (value.kind !== "symbol" || !PLAIN_NAME.test(value.text)) return fail(value, `unexpected ${describe(value)}: ${shape}`);
+  if (value.kind !== "symbol" || !PLAIN_NAME.test(value.text)) {
+    return fail(value, `unexpected ${describe(value)}: ${shape}`);
+  }
   if (extra) return fail(extra, `unexpected ${describe(extra)}: ${shape}`);
   return value.text;
 }
@@ -140,7 +145,9 @@ function parseObjects(section: SList, fail: Fail): Declarations {
       pending.push(item);
       continue;
     }
-    if (item.kind === "list") fail(item, "unexpected '(' in :objects: expected instance names followed by '- category'");
+    if (item.kind === "list") {
+      fail(item, "unexpected '(' in :objects: expected instance names followed by '- category'");
+    }
     if (pending.length === 0) fail(item, "'-' with no instance names before it in :objects");
     const catToken = items[i + 1];
     if (!catToken) fail(section.end, "missing category after '-' in :objects");

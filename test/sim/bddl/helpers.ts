@@ -43,12 +43,12 @@ export const NO_DATA_MESSAGE = `BEHAVIOR data absent at ${DATA_DIR}: skipping te
  */
 export class FakeWorld implements BddlWorld {
   readonly asked: string[] = [];
+  private readonly truth: Set<string>;
   constructor(
     private readonly members: Record<string, string[]>,
-    private readonly trueAtoms: Iterable<string>,
-  ) {}
-  private get truth(): Set<string> {
-    return new Set(this.trueAtoms);
+    trueAtoms: Iterable<string>,
+  ) {
+    this.truth = new Set(trueAtoms);
   }
   holds(pred: string, args: string[]): boolean {
     const key = [pred, ...args].join(" ");
