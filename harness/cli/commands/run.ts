@@ -1,9 +1,5 @@
 import path from "node:path";
 import type { CommandModule } from "yargs";
-import { getLogger } from "../../logger.ts";
-import { ConsoleReporter } from "../../reporters/console-reporter.ts";
-import { ProgressReporter } from "../../reporters/progress-reporter.ts";
-import { runSuite } from "../../runner/run-suite.ts";
 import { parseShard } from "../../runner/plan.ts";
 import { parseAgentOptions } from "../agent-options.ts";
 import { UsageError } from "../main.ts";
@@ -53,6 +49,11 @@ export const command: CommandModule<object, RunArgs> = {
     if (!(argv["step-timeout"] > 0)) throw new UsageError("--step-timeout must be > 0 seconds");
     if (argv.resume && !argv.out) throw new UsageError("--resume needs --out DIR (the run to continue)");
     const out = argv.out ?? path.join("runs", new Date().toISOString().replace(/[:.]/g, "-"));
+    // heavy modules (three, cannon-es) load only when the command runs, so --help stays instant
+    const { getLogger } = await import("../../logger.ts");
+    const { runSuite } = await import("../../runner/run-suite.ts");
+    const { ConsoleReporter } = await import("../../reporters/console-reporter.ts");
+    const { ProgressReporter } = await import("../../reporters/progress-reporter.ts");
     const logger = getLogger();
     const results = await runSuite({
       suite: argv.suite,

@@ -1,5 +1,4 @@
 import type { CommandModule } from "yargs";
-import { validateFiles } from "../../validate/validate-files.ts";
 import { CheckFailed } from "../main.ts";
 
 export const command: CommandModule<object, { files: string[]; json: boolean }> = {
@@ -10,6 +9,7 @@ export const command: CommandModule<object, { files: string[]; json: boolean }> 
       .positional("files", { type: "string", array: true, demandOption: true, describe: "files to check" })
       .option("json", { type: "boolean", default: false, describe: "print the report as JSON" }),
   handler: async (argv) => {
+    const { validateFiles } = await import("../../validate/validate-files.ts");
     const report = await validateFiles(argv.files);
     if (argv.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else for (const f of report) process.stdout.write(f.ok ? `ok    ${f.file} (${f.kind})\n` : "");
