@@ -1,5 +1,5 @@
 import { findPlacement } from "../physics/placement.ts";
-import type { Support } from "../world/world.ts";
+import type { Support, World } from "../world/world.ts";
 import { closedContainerAround, isOutcome, observedObject, withinReach } from "./preconditions.ts";
 import { failure, success, type Subpolicy } from "./subpolicy.ts";
 
@@ -38,19 +38,20 @@ export const place: Subpolicy<"place"> = {
         return failure("missing_step", `${target.id} is closed — open it first`);
       }
     }
-    if (action.relation === "ontop" && target.shape === "floor") {
-      // placing on a floor is placing on the floor of that room
-    }
     const carried = new Set([o.id, ...world.descendants(o.id)]);
-    const nearby = world.objectsNear(target.box, NEARBY_RADIUS).filter((n) => !carried.has(n.id) && n.id !== target.id);
-    const result = findPlacement({ object: o, relation: action.relation, target, nearby, rng, room: world.rooms.get(target.room)! });
+    const nearby = world.objectsNear(target.box, NEARBY_RADIUS).filter((n) => !carried.has(n.id));
+    const result = findPlacement({ object: o, relation: action.relation, target, nearby, rng, rooms: [world.rooms.get(target.room)!] });
     if (!result.ok) return failure("affordance", result.reason);
-    const support: Support =
-      action.relation === "nextto" || (action.relation === "ontop" && target.shape === "floor")
-        ? { relation: "onfloor", target: result.supportId ?? `floor_${target.room}` }
-        : { relation: action.relation, target: target.id };
-    if (result.supportId && action.relation === "nextto") support.target = result.supportId;
+    const support = supportOf(world, result.restsOn, action.relation, target.id, target.room);
     const changed = world.setPose(o.id, result.box, support);
     return success(`placed ${o.id} ${action.relation} ${target.id}`, { changed });
   },
 };
+
+/** What the placed object now rests on, in the terms the scene graph uses. */
+function supportOf(world: World, restsOn: string | null, relation: string, targetId: string, room: string): Support {
+  const base = restsOn ? world.objects.get(restsOn) : undefined;
+  if (!base || base.shape === "floor") return { relation: "onfloor", target: base?.id ?? `floor_${room}` };
+  if (relation === "inside" && base.id === targetId) return { relation: "inside", target: targetId };
+  return { relation: "ontop", target: base.id };
+}

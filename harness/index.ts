@@ -1,0 +1,25 @@
+/**
+ * The library behind the `rearrange` CLI: every command calls one of these.
+ */
+export type { Agent, AgentOptions, AgentConstructor, AgentFactory, TaskView, PrivilegedView } from "./agent.ts";
+export type { Action, ActionType, Feedback, ErrorCategory, Relation } from "../sim/actions.ts";
+export { ActionSchema, ActionSchemas, ERROR_CATEGORIES, formatAction } from "../sim/actions.ts";
+export { parseAction, parseActionText } from "../sim/action-text.ts";
+export type { Observation, ObservedObject, ObservedRoom } from "../sim/observation.ts";
+export { RearrangeEnv, type StepResult, type StepInfo, type EnvOptions } from "../sim/env.ts";
+export { loadSceneFile, parseScene } from "../sim/scene/load.ts";
+export { SceneSchema, type SceneFile } from "../sim/scene/schema.ts";
+export { loadTaskFile, type LoadedTask } from "../sim/task/load.ts";
+export { TaskSchema, type TaskFile } from "../sim/task/schema.ts";
+export { parseProblem } from "../sim/bddl/parser.ts";
+export { loadWorld } from "../sim/world/load-world.ts";
+export { World } from "../sim/world/world.ts";
+export { Rng } from "../sim/rng.ts";
+export { InputError, InputErrors } from "../sim/errors.ts";
+export { loadSuite, listBundledSuites } from "./suite/load.ts";
+export { SuiteSchema, type SuiteFile } from "./suite/schema.ts";
+export { runSuite, type RunOptions } from "./runner/run-suite.ts";
+export type { Reporter, RunEvent, RunInfo, RunConfig } from "./runner/run-events.ts";
+export { loadAgent } from "./agents/load.ts";
+export { registerAgent, listAgents } from "../agents/registry.ts";
+export type * from "./trajectory/events.ts";
