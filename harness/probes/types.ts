@@ -117,6 +117,8 @@ export interface RankingSummary {
   accuracy: number;
   /** Per group (TidyBot scenario): cases, mean NDCG@8, top-1 accuracy. */
   groups: Record<string, { n: number; ndcg8: number; accuracy: number }>;
+  /** Mean of the per-group accuracies (TidyBot's per-scenario accuracy); null without groups. */
+  groupAccuracy: number | null;
   unmatched: { gtOnly: string[]; predOnly: string[] };
   /** Cases left out of the mean because every candidate has gain 0 (IDCG = 0). */
   undefinedCases: string[];

@@ -61,6 +61,7 @@ export function scoreRankingRows(
     }
   }
   const share = (b: boolean[]) => (b.length === 0 ? 0 : b.filter(Boolean).length / b.length);
+  const groupAccuracy = mean([...groups.values()].map((g) => share(g.hits)));
   return {
     ndcg8: mean(scores) ?? 0,
     n: scores.length,
@@ -70,6 +71,7 @@ export function scoreRankingRows(
     groups: Object.fromEntries(
       [...groups].map(([name, g]) => [name, { n: g.scores.length, ndcg8: mean(g.scores) ?? 0, accuracy: share(g.hits) }]),
     ),
+    groupAccuracy,
     unmatched: { gtOnly: joined.gtOnly, predOnly: joined.predOnly },
     undefinedCases,
     skipped: [...skipped, ...joined.skipped],
