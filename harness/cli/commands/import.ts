@@ -1,0 +1,47 @@
+import type { CommandModule } from "yargs";
+import { IMPORT_FORMATS, importers, type ImportSummary } from "../../importers/index.ts";
+import { UsageError } from "../main.ts";
+
+interface ImportArgs {
+  format: string;
+  src: string;
+  out: string;
+  seed: number;
+  split?: string;
+  json: boolean;
+}
+
+function formatSummary(s: ImportSummary): string {
+  const lines = [`imported ${s.format} from ${s.source} into ${s.out}`, "", "written:"];
+  const width = Math.max(0, ...s.files.map((f) => f.path.length));
+  for (const f of s.files) lines.push(`  ${f.path.padEnd(width)}  ${String(f.count).padStart(6)}  ${f.what}`);
+  if (s.skipped.length > 0) {
+    lines.push("", `skipped (${s.skipped.length}):`);
+    for (const k of s.skipped) lines.push(`  ${k.file}${k.where ? `: ${k.where}` : ""}: ${k.reason}`);
+  }
+  if (s.notes.length > 0) lines.push("", "notes:", ...s.notes.map((n) => `  - ${n}`));
+  return lines.join("\n");
+}
+
+/** `rearrange import FORMAT SRC --out DIR`: converts another data set's files into ours. */
+export const command: CommandModule<object, ImportArgs> = {
+  command: "import <format> <src>",
+  describe: "import BEHAVIOR activities, VLA-3D scenes, Housekeep annotations/episodes or TidyBot scenarios",
+  builder: (y) =>
+    y
+      .positional("format", { choices: [...new Set([...IMPORT_FORMATS, ...Object.keys(importers)])], demandOption: true, describe: "source format" })
+      .positional("src", { type: "string", demandOption: true, describe: "source file or folder" })
+      .option("out", { type: "string", demandOption: true, describe: "output folder" })
+      .option("seed", { type: "number", default: 0, describe: "seed of deterministic choices (Housekeep object split)" })
+      .option("split", { type: "string", describe: "housekeep: JSON file {train,val,test} of object names to split by" })
+      .option("json", { type: "boolean", default: false, describe: "print the import summary as JSON" })
+      .example("$0 import housekeep ../shared/data/housekeep --out imports/housekeep", "ranking and detection cases")
+      .example("$0 import vla3d ../shared/data/vla3d --out imports/vla3d", "scenes and grounding questions"),
+  handler: async (argv) => {
+    const importer = importers[argv.format];
+    if (!importer) throw new UsageError(`the ${argv.format} importer is not available yet (available: ${Object.keys(importers).sort().join(", ")})`);
+    if (!Number.isInteger(argv.seed)) throw new UsageError(`--seed ${argv.seed}: expected an integer`);
+    const summary = await importer(argv.src, { out: argv.out, seed: argv.seed, ...(argv.split ? { split: argv.split } : {}) });
+    process.stdout.write(argv.json ? `${JSON.stringify(summary, null, 2)}\n` : `${formatSummary(summary)}\n`);
+  },
+};
