@@ -21,11 +21,14 @@ export function verdictOf(d: MetricDelta): string {
 /** `1.000→0.000`. */
 export const change = (from: number, to: number): string => `${rate(from)}→${rate(to)}`;
 
-/** `t=4: base place(a, inside, f) → ok; cand pick(a) → hallucination: …`. */
+/** `t=4: base place(a, inside, f) → ok; cand pick(a) → hallucination: …` (the action once when both took it). */
 export function divergenceText(e: EpisodeChange): string {
   if (e.divergence === undefined) return "(no trajectories)";
   if (e.divergence === null) return "(identical actions)";
   const d: Divergence = e.divergence;
+  if (d.base && d.cand && d.base.action === d.cand.action) {
+    return `t=${d.t} ${d.base.action}: base → ${d.base.feedback}; cand → ${d.cand.feedback}`;
+  }
   const side = (s: Divergence["base"]) => (s ? `${s.action} → ${s.feedback}` : "(ended)");
   return `t=${d.t}: base ${side(d.base)}; cand ${side(d.cand)}`;
 }
