@@ -1,0 +1,19 @@
+import type { OracleContext } from "../context.ts";
+import { closedContainerAround } from "../skills/world-queries.ts";
+
+/**
+ * Effort of moving an object somewhere, for comparing choices: 1, plus a little when it is not observed
+ * yet or locked in a closed container, plus a little per metre of walking; less when it is already in hand.
+ */
+export function moveEffort(ctx: OracleContext, id: string): number {
+  const { world } = ctx;
+  const o = world.objects.get(id);
+  if (!o || o.kind !== "carryable") return Infinity;
+  if (world.agent.holding === id) return 0.5;
+  let e = 1;
+  if (!ctx.observed.has(id)) e += 0.2;
+  if (closedContainerAround(world, id)) e += 0.2;
+  const path = world.graph.path(world.agent.room, world.agent.position, o.room, o.box.center);
+  if (path) e += Math.min(0.3, 0.01 * path.length);
+  return e;
+}

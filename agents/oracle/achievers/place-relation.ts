@@ -1,0 +1,98 @@
+import type { Relation } from "../../../sim/actions.ts";
+import { hasInterior } from "../../../sim/geometry/shape-model.ts";
+import { AGENT_ID } from "../../../sim/task/binding.ts";
+import { act, blocked, type OracleContext } from "../context.ts";
+import type { GroundLiteral } from "../literal.ts";
+import { placeAt, placeKey } from "../skills/hand.ts";
+import { floorOf, footprintArea, roomsByDistance, roomsNamed } from "../skills/world-queries.ts";
+import type { Achiever, AchieverOption } from "./achiever.ts";
+import { moveEffort } from "./effort.ts";
+
+/**
+ * Positive spatial literals, made true by carrying an object and placing it:
+ * `inside`/`ontop`/`under`/`nextto` place with that relation; `onfloor x f` places x on floor f;
+ * `inroom x type` places x on the floor of a room of that type (nearest first); `touching` places one on
+ * the other when it can hold it, else inside, else next to it. `nextto` and `touching` may move either
+ * object. The agent itself (`inroom agent kitchen`) just walks there.
+ */
+export const placeRelationAchiever: Achiever = {
+  name: "place-relation",
+  predicates: ["inside", "ontop", "nextto", "under", "touching", "onfloor", "inroom"],
+  polarity: "positive",
+  estimate(lit, ctx) {
+    const opts = placementOptions(lit, ctx);
+    if (opts.length === 0) return Infinity;
+    if (lit.args[0] === AGENT_ID) return 1;
+    return Math.min(...opts.map((o) => (o.mover ? moveEffort(ctx, o.mover) : 1)));
+  },
+  options: (lit, ctx) => placementOptions(lit, ctx),
+};
+
+function placementOptions(lit: GroundLiteral, ctx: OracleContext): AchieverOption[] {
+  const { world } = ctx;
+  const [a, b] = lit.args as [string, string];
+  if (a === AGENT_ID) return agentOptions(lit, ctx);
+  const ao = world.objects.get(a);
+  if (!ao) return [];
+  if (lit.pred === "inroom") {
+    return roomsByDistance(world, (r) => roomsNamed(world, b).includes(r))
+      .map((r) => floorOf(world, r))
+      .filter((f) => f !== undefined)
+      .flatMap((f) => move(ctx, a, "ontop", f.id));
+  }
+  const bo = world.objects.get(b);
+  if (!bo) return [];
+  switch (lit.pred) {
+    case "inside":
+      return hasInterior(bo) ? move(ctx, a, "inside", b) : [];
+    case "ontop":
+    case "under":
+      return move(ctx, a, lit.pred, b);
+    case "onfloor":
+      return bo.shape === "floor" ? move(ctx, a, "ontop", b) : [];
+    case "nextto":
+      return [...move(ctx, a, "nextto", b), ...move(ctx, b, "nextto", a)];
+    case "touching":
+      return [...touchingOptions(ctx, a, b), ...touchingOptions(ctx, b, a)];
+    default:
+      return [];
+  }
+}
+
+/** Ways to make `mover` touch `other`: on top when it fits on it, inside it, next to it. */
+function touchingOptions(ctx: OracleContext, mover: string, other: string): AchieverOption[] {
+  const m = ctx.world.objects.get(mover)!;
+  const o = ctx.world.objects.get(other)!;
+  const fitsOnTop = o.shape === "floor" || footprintArea(o.box) >= 0.5 * footprintArea(m.box);
+  return [
+    ...(fitsOnTop ? move(ctx, mover, "ontop", other) : []),
+    ...(hasInterior(o) ? move(ctx, mover, "inside", other) : []),
+    ...(o.shape === "floor" ? [] : move(ctx, mover, "nextto", other)),
+  ];
+}
+
+/** Carry `mover` and place it `relation` `target` (nothing when it cannot be carried). */
+function move(ctx: OracleContext, mover: string, relation: Relation, target: string): AchieverOption[] {
+  const m = ctx.world.objects.get(mover);
+  if (!m || m.kind !== "carryable") return [];
+  return [{ key: placeKey(mover, relation, target), mover, next: (c) => placeAt(c, mover, relation, target) }];
+}
+
+/** `inroom agent room` / `ontop agent floor`: walk into the room. */
+function agentOptions(lit: GroundLiteral, ctx: OracleContext): AchieverOption[] {
+  const { world } = ctx;
+  const target = lit.args[1]!;
+  const rooms =
+    lit.pred === "inroom"
+      ? roomsByDistance(world, (r) => roomsNamed(world, target).includes(r))
+      : (lit.pred === "ontop" || lit.pred === "onfloor") && world.objects.get(target)?.shape === "floor"
+        ? [world.objects.get(target)!.room]
+        : [];
+  return rooms.map((room) => ({
+    key: `navigate(${room})`,
+    next: (c: OracleContext) => {
+      if (c.world.agent.room === room) return blocked(`already in ${room}`);
+      return act({ type: "navigate", target: room }, true);
+    },
+  }));
+}

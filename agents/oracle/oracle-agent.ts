@@ -1,0 +1,241 @@
+import type { Agent, AgentOptions, PrivilegedView, TaskView } from "../../harness/agent.ts";
+import { formatAction, type Action } from "../../sim/actions.ts";
+import type { BddlProblem } from "../../sim/bddl/ast.ts";
+import type { Observation } from "../../sim/observation.ts";
+import type { TaskBinding } from "../../sim/task/binding.ts";
+import type { GoalTracker } from "../../sim/task/goal-tracker.ts";
+import type { World } from "../../sim/world/world.ts";
+import type { Achiever, AchieverOption } from "./achievers/achiever.ts";
+import { AchieverRegistry, DEFAULT_ACHIEVERS } from "./achievers/registry.ts";
+import type { OracleContext } from "./context.ts";
+import { FailureMemory } from "./failure-memory.ts";
+import { holdsLiteral, literalKey, type GroundLiteral } from "./literal.ts";
+import { ChoiceMemory } from "./planner/choice-memory.ts";
+import { GoalPlanner, type ConditionPlan } from "./planner/goal-planner.ts";
+import { LiteralSet } from "./planner/literal-set.ts";
+
+/** The privileged task view the episode runner hands a `privileged = "full"` agent. */
+export interface OracleTaskView {
+  problem: BddlProblem;
+  binding: TaskBinding;
+  tracker: GoalTracker;
+}
+
+/** Limits that keep the oracle from looping; all can be set through agent options. */
+export interface OracleLimits {
+  /** Failures of one way of achieving a literal before the next way is tried. */
+  optionFailures: number;
+  /** Failures of one exact action before the way that produced it is given up. */
+  actionFailures: number;
+  /** Failed actions in an episode after which the oracle calls `done()`. */
+  maxFailures: number;
+  /** Steps without progress (more conditions or planned literals holding) after which it calls `done()`. */
+  maxStallSteps: number;
+}
+
+export const DEFAULT_LIMITS: OracleLimits = { optionFailures: 2, actionFailures: 3, maxFailures: 25, maxStallSteps: 60 };
+
+/** Replanning rounds within one step (each round gives up at least one more literal or way). */
+const MAX_ROUNDS = 24;
+
+interface Intent {
+  lit: GroundLiteral;
+  optionKey: string;
+  action: Action;
+  final: boolean;
+}
+
+interface EpisodeState {
+  world: World;
+  task: OracleTaskView;
+  planner: GoalPlanner;
+  failures: FailureMemory;
+  intent: Intent | null;
+  /** Object ids and explored rooms of the latest observation. */
+  observed: ReadonlySet<string>;
+  explored: ReadonlySet<string>;
+  bestProgress: number;
+  stall: number;
+  stopped: string | null;
+}
+
+/**
+ * The privileged baseline (`--agent oracle`): reads the goal and the full simulator state and replans
+ * every step. It turns each unsatisfied goal condition into ground literals ({@link GoalPlanner}), takes
+ * the first false one (literals about the object in hand first, closing containers last) and asks that
+ * predicate's achiever for the next action. It still has to observe, walk, open and pick like any agent,
+ * since the simulator accepts actions only on observed objects within reach. Ways that keep failing are
+ * dropped for alternatives the goal allows; after too many failures, or too long without progress, it
+ * calls `done()`. Deterministic: no randomness, no clock.
+ */
+export class OracleAgent implements Agent {
+  readonly name = "oracle";
+  readonly version = "1";
+  readonly privileged = "full" as const;
+  readonly limits: OracleLimits;
+  /** What the last action was for (published in the trajectory's step `info`). */
+  lastStepInfo: Record<string, unknown> = {};
+  private readonly registry: AchieverRegistry;
+  private episode: EpisodeState | null = null;
+
+  constructor(options: AgentOptions = {}, achievers: Iterable<Achiever> = DEFAULT_ACHIEVERS) {
+    const num = (k: keyof OracleLimits) => (typeof options[k] === "number" && (options[k] as number) > 0 ? (options[k] as number) : DEFAULT_LIMITS[k]);
+    this.limits = { optionFailures: num("optionFailures"), actionFailures: num("actionFailures"), maxFailures: num("maxFailures"), maxStallSteps: num("maxStallSteps") };
+    this.registry = new AchieverRegistry(achievers);
+  }
+
+  reset(_task: TaskView, _obs: Observation, privileged?: PrivilegedView): void {
+    const world = privileged?.world as World | undefined;
+    const task = privileged?.task as Partial<OracleTaskView> | undefined;
+    if (!world || !task?.binding || !task.tracker || !task.problem) {
+      this.episode = null;
+      return;
+    }
+    const full = task as OracleTaskView;
+    const failures = new FailureMemory();
+    const ep: EpisodeState = {
+      world,
+      task: full,
+      failures,
+      planner: new GoalPlanner({
+        world,
+        binding: full.binding,
+        memory: new ChoiceMemory(),
+        literalCost: (lit) => this.literalCost(ep, lit),
+      }),
+      intent: null,
+      observed: new Set(),
+      explored: new Set(),
+      bestProgress: -1,
+      stall: 0,
+      stopped: null,
+    };
+    this.episode = ep;
+  }
+
+  act(obs: Observation): Action {
+    const ep = this.episode;
+    if (!ep) return this.stop("no privileged world: the oracle needs privileged = full");
+    if (ep.stopped) return this.stop(ep.stopped);
+    ep.observed = new Set(Object.keys(obs.objects));
+    ep.explored = new Set(obs.rooms.filter((r) => r.explored).map((r) => r.id));
+    this.digest(ep, obs);
+    const conditions = ep.task.tracker.conditions;
+    const holds = () => conditions.map((c) => ep.task.tracker.evaluate(c.expr));
+    if (holds().every(Boolean)) return this.finish(ep, "every goal condition holds");
+    if (ep.failures.failedActions >= this.limits.maxFailures) return this.finish(ep, `${ep.failures.failedActions} failed actions`);
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const h = holds();
+      const plans = ep.planner.plan(conditions, h);
+      if (round === 0 && this.stalled(ep, plans, h)) return this.finish(ep, `no progress for ${ep.stall} steps`);
+      const ctx = this.context(ep, plans);
+      const outcome = this.nextAction(ep, plans, ctx);
+      if (outcome.action) return outcome.action;
+      if (!outcome.gaveUpSomething) break;
+    }
+    return this.finish(ep, "no goal literal left that the oracle can achieve");
+  }
+
+  /** Effort of a literal for the planner: Infinity when no achiever handles it or it was given up. */
+  private literalCost(ep: EpisodeState, lit: GroundLiteral): number {
+    if (ep.failures.isExhausted(literalKey(lit), Infinity)) return Infinity;
+    const a = this.registry.find(lit);
+    if (!a) return Infinity;
+    const ctx: OracleContext = { world: ep.world, observed: ep.observed, explored: ep.explored, failures: ep.failures, committed: LiteralSet.empty() };
+    return Math.max(1, a.estimate(lit, ctx));
+  }
+
+  private context(ep: EpisodeState, plans: ConditionPlan[]): OracleContext {
+    const committed = LiteralSet.empty().with(plans.filter((p) => Number.isFinite(p.choice.cost)).flatMap((p) => p.choice.literals));
+    return { world: ep.world, observed: ep.observed, explored: ep.explored, failures: ep.failures, committed };
+  }
+
+  /** Counts the last action's failure (or a final action that did not make its literal true). */
+  private digest(ep: EpisodeState, obs: Observation): void {
+    const intent = ep.intent;
+    ep.intent = null;
+    if (!intent || !obs.lastFeedback) return;
+    if (!obs.lastFeedback.ok) {
+      ep.failures.failedActions++;
+      ep.failures.note(actionKey(intent.action));
+      ep.failures.note(intent.optionKey);
+    } else if (intent.final && !holdsLiteral(ep.world, intent.lit)) {
+      ep.failures.note(intent.optionKey);
+    }
+  }
+
+  /** Progress = conditions holding, then planned literals holding; too many steps without a new best ends the episode. */
+  private stalled(ep: EpisodeState, plans: ConditionPlan[], holds: boolean[]): boolean {
+    const literalsTrue = plans.filter((p) => !p.holds).reduce((n, p) => n + p.choice.literals.filter((l) => holdsLiteral(ep.world, l)).length, 0);
+    const progress = holds.filter(Boolean).length * 10_000 + literalsTrue * 10 + Math.min(9, ep.observed.size / 100);
+    if (progress > ep.bestProgress) {
+      ep.bestProgress = progress;
+      ep.stall = 0;
+      return false;
+    }
+    ep.stall++;
+    return ep.stall >= this.limits.maxStallSteps;
+  }
+
+  /** The first action towards the first achievable false literal, giving up ways that keep failing. */
+  private nextAction(ep: EpisodeState, plans: ConditionPlan[], ctx: OracleContext): { action?: Action; gaveUpSomething: boolean } {
+    let gaveUp = false;
+    for (const { lit, options } of this.pendingLiterals(plans, ctx)) {
+      for (const opt of options) {
+        if (ep.failures.isExhausted(opt.key, this.limits.optionFailures)) continue;
+        const step = opt.next(ctx);
+        if (step.kind === "blocked" || ep.failures.isExhausted(actionKey(step.action), this.limits.actionFailures)) {
+          ep.failures.exhaust(opt.key);
+          gaveUp = true;
+          continue;
+        }
+        ep.intent = { lit, optionKey: opt.key, action: step.action, final: step.final };
+        this.lastStepInfo = { oracle: `${literalKey(lit)} via ${opt.key}` };
+        return { action: step.action, gaveUpSomething: gaveUp };
+      }
+      ep.failures.exhaust(literalKey(lit));
+      gaveUp = true;
+    }
+    return { gaveUpSomething: gaveUp };
+  }
+
+  /**
+   * False literals of unsatisfied conditions, in the order to work on them: those whose way moves the
+   * object in hand first, closing containers last (so things go in before the door shuts), the rest by
+   * condition order.
+   */
+  private pendingLiterals(plans: ConditionPlan[], ctx: OracleContext): { lit: GroundLiteral; options: AchieverOption[] }[] {
+    const seen = new Set<string>();
+    const out: { lit: GroundLiteral; options: AchieverOption[]; rank: number; order: number }[] = [];
+    const held = ctx.world.agent.holding;
+    for (const p of plans) {
+      if (p.holds || !Number.isFinite(p.choice.cost)) continue;
+      for (const lit of p.choice.literals) {
+        const key = literalKey(lit);
+        if (seen.has(key) || holdsLiteral(ctx.world, lit)) continue;
+        seen.add(key);
+        if (ctx.failures.isExhausted(key, Infinity)) continue;
+        const options = this.registry.find(lit)?.options(lit, ctx) ?? [];
+        const rank = held && options.some((o) => o.mover === held) ? 0 : lit.pred === "open" && !lit.positive ? 2 : 1;
+        out.push({ lit, options, rank, order: out.length });
+      }
+    }
+    return out.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  }
+
+  private finish(ep: EpisodeState, reason: string): Action {
+    ep.stopped = reason;
+    return this.stop(reason);
+  }
+
+  private stop(reason: string): Action {
+    this.lastStepInfo = { oracle: `done: ${reason}` };
+    return { type: "done" };
+  }
+}
+
+function actionKey(a: Action): string {
+  return formatAction(a);
+}
+
+export default OracleAgent;

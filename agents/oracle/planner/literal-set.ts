@@ -1,0 +1,65 @@
+import { literalKey, SUPPORT_PREDICATES, type GroundLiteral } from "../literal.ts";
+
+/**
+ * Literals the plan has committed to so far. Used to see that a candidate literal contradicts an earlier
+ * choice (its negation is committed, or it gives an object a second support), so the planner prefers
+ * choices that do not undo each other. Immutable: `with` returns an extended copy.
+ */
+export class LiteralSet {
+  private constructor(
+    private readonly byKey: ReadonlyMap<string, GroundLiteral>,
+    /** Subject object id → its committed positive support literals. */
+    private readonly supports: ReadonlyMap<string, readonly GroundLiteral[]>,
+  ) {}
+
+  static empty(): LiteralSet {
+    return new LiteralSet(new Map(), new Map());
+  }
+
+  /** This set plus `lits`. */
+  with(lits: Iterable<GroundLiteral>): LiteralSet {
+    const byKey = new Map(this.byKey);
+    const supports = new Map(this.supports);
+    for (const l of lits) {
+      const key = literalKey(l);
+      if (byKey.has(key)) continue;
+      byKey.set(key, l);
+      if (l.positive && SUPPORT_PREDICATES.has(l.pred)) supports.set(l.args[0]!, [...(supports.get(l.args[0]!) ?? []), l]);
+    }
+    return new LiteralSet(byKey, supports);
+  }
+
+  has(lit: GroundLiteral): boolean {
+    return this.byKey.has(literalKey(lit));
+  }
+
+  /** Every committed literal, in insertion order. */
+  all(): GroundLiteral[] {
+    return [...this.byKey.values()];
+  }
+
+  /** Committed literals about an object (as any argument). */
+  about(id: string): GroundLiteral[] {
+    return this.all().filter((l) => l.args.includes(id));
+  }
+
+  /** Number of committed literals `lit` contradicts. */
+  conflicts(lit: GroundLiteral): number {
+    let n = this.byKey.has(literalKey({ ...lit, positive: !lit.positive })) ? 1 : 0;
+    if (lit.positive && SUPPORT_PREDICATES.has(lit.pred)) {
+      const target = supportTarget(lit);
+      for (const other of this.supports.get(lit.args[0]!) ?? []) if (supportTarget(other) !== target) n++;
+    }
+    if (lit.positive && lit.pred === "inroom") {
+      for (const other of this.byKey.values()) {
+        if (other.positive && other.pred === "inroom" && other.args[0] === lit.args[0] && other.args[1] !== lit.args[1]) n++;
+      }
+    }
+    return n;
+  }
+}
+
+/** `onfloor(x, f)` and `ontop(x, f)` name the same support. */
+function supportTarget(lit: GroundLiteral): string {
+  return `${lit.pred === "onfloor" ? "ontop" : lit.pred}:${lit.args[1]}`;
+}
