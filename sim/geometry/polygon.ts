@@ -50,3 +50,48 @@ export function footprintOverlapArea(a: Box, b: Box): number {
   // Rounding in the clipper can exceed the exact bound by an ulp or two.
   return Math.min(area, a.size.x * a.size.y, b.size.x * b.size.y);
 }
+
+/** Convex hull of a point set, counter-clockwise (Andrew's monotone chain); collinear points dropped. */
+export function convexHull(points: readonly Point2[]): Point2[] {
+  const pts = points.slice().sort((p, q) => p.x - q.x || p.y - q.y);
+  if (pts.length < 3) return pts;
+  const cross = (o: Point2, a: Point2, b: Point2) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const lower: Point2[] = [];
+  for (const p of pts) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
+    lower.push(p);
+  }
+  const upper: Point2[] = [];
+  for (let i = pts.length - 1; i >= 0; i--) {
+    const p = pts[i]!;
+    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
+    upper.push(p);
+  }
+  return lower.slice(0, -1).concat(upper.slice(0, -1));
+}
+
+/**
+ * True when `p` lies in the convex polygon (counter-clockwise) or within `tolerance` of it.
+ * A polygon of fewer than three points (a segment or a point) counts as its distance to `p`.
+ */
+export function convexPolygonContains(poly: readonly Point2[], p: Point2, tolerance = 0): boolean {
+  if (poly.length === 0) return false;
+  if (poly.length < 3) {
+    const a = poly[0]!;
+    const b = poly[poly.length - 1]!;
+    const ex = b.x - a.x;
+    const ey = b.y - a.y;
+    const len2 = ex * ex + ey * ey;
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * ex + (p.y - a.y) * ey) / len2));
+    return Math.hypot(p.x - a.x - t * ex, p.y - a.y - t * ey) <= tolerance;
+  }
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i]!;
+    const b = poly[(i + 1) % poly.length]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    if (len === 0) continue;
+    // signed distance of p to the left of edge a→b; outside when it is right of any edge by more than tolerance
+    if (((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len < -tolerance) return false;
+  }
+  return true;
+}

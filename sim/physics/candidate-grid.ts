@@ -1,0 +1,89 @@
+import { fromBoxFrame } from "../geometry/footprint.ts";
+import type { Box, Vec3 } from "../scene/schema.ts";
+
+/** Grid spacing never finer than this, m. */
+const MIN_STEP = 0.01;
+/** At most this many grid positions along each axis of a region. */
+const MAX_PER_AXIS = 40;
+
+/** Turns an angle into (−π, π]. */
+export function normalizeAngle(a: number): number {
+  const t = a - 2 * Math.PI * Math.floor((a + Math.PI) / (2 * Math.PI));
+  return t <= -Math.PI ? t + 2 * Math.PI : t;
+}
+
+/**
+ * Headings for an object aligned with a frame of heading `frame`: along it and across it (once only for an
+ * object with a square footprint). Aligned objects pack a surface like a person would set them down.
+ */
+export function alignedHeadings(frame: number, size: Vec3): number[] {
+  const along = normalizeAngle(frame);
+  return Math.abs(size.x - size.y) < 1e-9 ? [along] : [along, normalizeAngle(frame + Math.PI / 2)];
+}
+
+/** The object's extents along `frame`'s x and y axes when it is turned to `heading` (a multiple of π/2 away). */
+export function extentsInFrame(frame: number, heading: number, size: Vec3): { ex: number; ey: number } {
+  const across = Math.abs(Math.sin(heading - frame)) > 0.5;
+  return across ? { ex: size.y, ey: size.x } : { ex: size.x, ey: size.y };
+}
+
+/** `n` evenly spread values from −u to u (just 0 when n is 1). */
+function spread(u: number, n: number): number[] {
+  if (n <= 1) return [0];
+  return Array.from({ length: n }, (_, i) => -u + (2 * u * i) / (n - 1));
+}
+
+/**
+ * Candidate poses of an object of `size` resting at `surfaceZ` on a grid over the rectangle `area`
+ * (its footprint and heading), in a fixed order. `fit: "contain"` keeps the whole footprint in the area;
+ * `"centre"` only the centre (the object may overhang). The spacing is half the object's smaller side.
+ */
+export function gridPoses(area: Box, surfaceZ: number, size: Vec3, fit: "contain" | "centre"): Box[] {
+  const poses: Box[] = [];
+  for (const heading of alignedHeadings(area.heading, size)) {
+    const { ex, ey } = extentsInFrame(area.heading, heading, size);
+    const u = fit === "contain" ? (area.size.x - ex) / 2 : area.size.x / 2;
+    const v = fit === "contain" ? (area.size.y - ey) / 2 : area.size.y / 2;
+    if (u < -1e-9 || v < -1e-9) continue;
+    const step = Math.max(MIN_STEP, Math.min(ex, ey) / 2);
+    const us = spread(Math.max(0, u), Math.min(MAX_PER_AXIS, Math.floor((2 * Math.max(0, u)) / step) + 1));
+    const vs = spread(Math.max(0, v), Math.min(MAX_PER_AXIS, Math.floor((2 * Math.max(0, v)) / step) + 1));
+    for (const a of us) {
+      for (const b of vs) {
+        const p = fromBoxFrame(area, { x: a, y: b });
+        poses.push({ center: { x: p.x, y: p.y, z: surfaceZ + size.z / 2 }, size: { ...size }, heading });
+      }
+    }
+  }
+  return poses;
+}
+
+/**
+ * Candidate poses beside `target`'s footprint, on a surface at `surfaceZ`: along each of its four sides,
+ * `gap` metres out, sliding the object along the side.
+ */
+export function besidePoses(target: Box, surfaceZ: number, size: Vec3, gap: number): Box[] {
+  const poses: Box[] = [];
+  const tx = target.size.x / 2;
+  const ty = target.size.y / 2;
+  for (const heading of alignedHeadings(target.heading, size)) {
+    const { ex, ey } = extentsInFrame(target.heading, heading, size);
+    const sides: { normal: [number, number]; offset: number; half: number; slide: number }[] = [
+      { normal: [1, 0], offset: tx + gap + ex / 2, half: ty, slide: ey },
+      { normal: [-1, 0], offset: tx + gap + ex / 2, half: ty, slide: ey },
+      { normal: [0, 1], offset: ty + gap + ey / 2, half: tx, slide: ex },
+      { normal: [0, -1], offset: ty + gap + ey / 2, half: tx, slide: ex },
+    ];
+    for (const side of sides) {
+      const step = Math.max(MIN_STEP, side.slide / 2);
+      const n = Math.min(MAX_PER_AXIS, Math.floor((2 * side.half) / step) + 1);
+      for (const t of spread(side.half, n)) {
+        const [nx, ny] = side.normal;
+        const local = { x: nx * side.offset + (ny !== 0 ? t : 0), y: ny * side.offset + (nx !== 0 ? t : 0) };
+        const p = fromBoxFrame(target, local);
+        poses.push({ center: { x: p.x, y: p.y, z: surfaceZ + size.z / 2 }, size: { ...size }, heading });
+      }
+    }
+  }
+  return poses;
+}

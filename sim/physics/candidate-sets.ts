@@ -1,0 +1,192 @@
+import { effectiveShape, hasLid, interiorOf, legSpaceOf } from "../geometry/shape-model.ts";
+import { bottomZ, topZ } from "../geometry/vertical.ts";
+import { inside } from "../predicates/inside.ts";
+import { nexttoThreshold } from "../predicates/nextto.ts";
+import { ontop } from "../predicates/ontop.ts";
+import { REST_TOLERANCE } from "../predicates/tolerances.ts";
+import type { RoomRef } from "../predicates/subject.ts";
+import type { Box } from "../scene/schema.ts";
+import { alignedHeadings, besidePoses, extentsInFrame, gridPoses } from "./candidate-grid.ts";
+import { formatSize } from "./format.ts";
+import { floorUnder } from "./ground.ts";
+import type { PlacementObject, PlacementRelation } from "./placement-types.ts";
+
+/** Candidate poses that share one support, tried in an rng-shuffled order. */
+export interface CandidateSet {
+  /** Poses in grid order (the caller shuffles them). */
+  poses: Box[];
+  /** What the object would rest on: an object, or null for the bare floor plane. */
+  restsOn: PlacementObject | null;
+  /** Height of the floor plane to add under the pose in the physics check, or null. */
+  groundZ: number | null;
+  /** Each pose's footprint must lie within this (support top, floor, room, container interior). */
+  bound: Box | null;
+  /** The object's top may not rise above this (lidded interior, leg space). */
+  ceiling: number;
+}
+
+export type CandidateSetsResult = { ok: true; sets: CandidateSet[] } | { ok: false; reason: string };
+
+/** What every relation's candidate search needs to know. */
+export interface SearchContext {
+  object: PlacementObject;
+  target: PlacementObject;
+  /** Nearby objects, not held, without the object itself. */
+  nearby: readonly PlacementObject[];
+  rooms: readonly RoomRef[];
+}
+
+/** True when some heading aligned with `frame` lets the footprint fit in `area` (and the height under `height`). */
+function fits(size: Box["size"], area: Box, height = Infinity): boolean {
+  if (size.z > height + 1e-9) return false;
+  return alignedHeadings(area.heading, size).some((h) => {
+    const { ex, ey } = extentsInFrame(area.heading, h, size);
+    return ex <= area.size.x + 1e-9 && ey <= area.size.y + 1e-9;
+  });
+}
+
+function onTop(ctx: SearchContext): CandidateSetsResult {
+  const { object, target } = ctx;
+  const surfaceZ = topZ(target.box);
+  const base = { restsOn: target, groundZ: null, bound: null, ceiling: Infinity };
+  const interior = interiorOf(target);
+  if (interior && !hasLid(target)) {
+    // Only an object wider than the opening can rest on the rim of an open container.
+    const spans = alignedHeadings(target.box.heading, object.box.size).some((h) => {
+      const { ex, ey } = extentsInFrame(target.box.heading, h, object.box.size);
+      return ex > interior.size.x || ey > interior.size.y;
+    });
+    if (!spans) return { ok: false, reason: `${target.id} is open at the top: the object would fall in (put it inside instead)` };
+  }
+  const contained = gridPoses(target.box, surfaceZ, object.box.size, "contain");
+  if (contained.length > 0) return { ok: true, sets: [{ ...base, poses: contained }] };
+  // Larger than the top: let it overhang, centred over the target; physics decides if it stays.
+  return { ok: true, sets: [{ ...base, poses: gridPoses(target.box, surfaceZ, object.box.size, "centre") }] };
+}
+
+function inInterior(ctx: SearchContext): CandidateSetsResult {
+  const { object, target } = ctx;
+  const interior = interiorOf(target);
+  if (!interior) return { ok: false, reason: `${target.id} has no interior to put things inside` };
+  const ceiling = hasLid(target) ? topZ(interior) : Infinity;
+  if (!fits(object.box.size, interior, ceiling - bottomZ(interior))) {
+    return {
+      ok: false,
+      reason: `no free space inside ${target.id}: the object (${formatSize(object.box.size)}) is larger than its interior (${formatSize(interior.size)})`,
+    };
+  }
+  const sets: CandidateSet[] = [
+    {
+      poses: gridPoses(interior, bottomZ(interior), object.box.size, "contain"),
+      restsOn: target,
+      groundZ: null,
+      bound: interior,
+      ceiling,
+    },
+  ];
+  // When the base is full, on top of what is already inside.
+  for (const c of ctx.nearby) {
+    if (c.id === target.id || !inside(c, target)) continue;
+    sets.push({
+      poses: gridPoses(c.box, topZ(c.box), object.box.size, "centre"),
+      restsOn: c,
+      groundZ: null,
+      bound: interior,
+      ceiling,
+    });
+  }
+  return { ok: true, sets };
+}
+
+function beneath(ctx: SearchContext): CandidateSetsResult {
+  const { object, target } = ctx;
+  if (effectiveShape(target) === "floor") return { ok: false, reason: `nothing can go under ${target.id}: it is a floor` };
+  const floor = floorUnder(target.box.center, ctx.nearby, ctx.rooms);
+  const legSpace = legSpaceOf(target);
+  const space: Box = legSpace ?? {
+    center: { x: target.box.center.x, y: target.box.center.y, z: (floor.z + bottomZ(target.box)) / 2 },
+    size: { x: target.box.size.x, y: target.box.size.y, z: Math.max(0, bottomZ(target.box) - floor.z) },
+    heading: target.box.heading,
+  };
+  // Whatever goes under rests on the floor, even where a table's legs stop short of it.
+  const surfaceZ = floor.z;
+  const ceiling = topZ(space);
+  const clearance = ceiling - surfaceZ;
+  // A table's leg space must hold the whole footprint; under anything else the object may stick out.
+  if (legSpace ? !fits(object.box.size, space, clearance) : object.box.size.z > clearance + 1e-9) {
+    const room = legSpace ? `leg space ${formatSize({ ...space.size, z: clearance })}` : `clearance ${Math.max(0, clearance).toFixed(2)} m`;
+    return { ok: false, reason: `the object (${formatSize(object.box.size)}) does not fit under ${target.id} (${room})` };
+  }
+  const poses = gridPoses(space, surfaceZ, object.box.size, legSpace ? "contain" : "centre");
+  const restsOn = floor.floor;
+  return {
+    ok: true,
+    sets: [{ poses, restsOn, groundZ: restsOn ? null : floor.z, bound: floor.bound, ceiling }],
+  };
+}
+
+function beside(ctx: SearchContext): CandidateSetsResult {
+  const { object, target } = ctx;
+  if (effectiveShape(target) === "floor") return { ok: false, reason: `nothing can go next to ${target.id}: it is a floor` };
+  const gap = Math.min(0.02, nexttoThreshold(object, target) / 2);
+  const floor = floorUnder(target.box.center, ctx.nearby, ctx.rooms);
+  const onFloor = Math.abs(bottomZ(target.box) - floor.z) <= REST_TOLERANCE;
+  // Next to the target on what it stands on: another object's top, a container's interior, or the floor.
+  const support = onFloor ? undefined : ctx.nearby.find((s) => ontop(target, s) && effectiveShape(s) !== "floor");
+  if (support) {
+    return {
+      ok: true,
+      sets: [
+        {
+          poses: besidePoses(target.box, topZ(support.box), object.box.size, gap),
+          restsOn: support,
+          groundZ: null,
+          bound: support.box,
+          ceiling: Infinity,
+        },
+      ],
+    };
+  }
+  const container = onFloor ? undefined : ctx.nearby.find((s) => inside(target, s));
+  const interior = container ? interiorOf(container) : null;
+  if (container && interior) {
+    return {
+      ok: true,
+      sets: [
+        {
+          poses: besidePoses(target.box, bottomZ(interior), object.box.size, gap),
+          restsOn: container,
+          groundZ: null,
+          bound: interior,
+          ceiling: hasLid(container) ? topZ(interior) : Infinity,
+        },
+      ],
+    };
+  }
+  return {
+    ok: true,
+    sets: [
+      {
+        poses: besidePoses(target.box, floor.z, object.box.size, gap),
+        restsOn: floor.floor,
+        groundZ: floor.floor ? null : floor.z,
+        bound: floor.bound,
+        ceiling: Infinity,
+      },
+    ],
+  };
+}
+
+/** Candidate sets for `relation`, in the order they are tried, or why there can be none. */
+export function candidateSets(relation: PlacementRelation, ctx: SearchContext): CandidateSetsResult {
+  switch (relation) {
+    case "ontop":
+      return onTop(ctx);
+    case "inside":
+      return inInterior(ctx);
+    case "under":
+      return beneath(ctx);
+    case "nextto":
+      return beside(ctx);
+  }
+}
