@@ -6,6 +6,7 @@ import type { EpisodeRecord } from "../metrics/episode-metrics.ts";
 import { jsonErrorLocation, jsonErrorReason } from "../metrics/json-text.ts";
 import { checkSchemaVersion, readResultsFile, zodProblems } from "../metrics/results-file.ts";
 import type { ResultsFile } from "../metrics/results-schema.ts";
+import { HARNESS_VERSION } from "../version.ts";
 import { TRAJECTORY_SCHEMA_VERSION, type EndEvent, type EpisodeHeader, type StepEvent } from "./events.ts";
 import { EndEventSchema, EpisodeHeaderSchema, StepEventSchema } from "./schema.ts";
 
@@ -85,6 +86,8 @@ export function parseTrajectory(text: string, file: string): TrajectoryRead {
       const v = value as Record<string, unknown>;
       checkSchemaVersion(file, `line ${lineNo}`, "trajectory", v.schemaVersion, TRAJECTORY_SCHEMA_VERSION, v.harnessVersion);
       header = validate(EpisodeHeaderSchema, value, file, lineNo);
+      const newer = newerHarness(header.harnessVersion);
+      if (newer) problems.push({ file, line: lineNo, message: newer });
       checkIndices(header.initiallySatisfied, header.conditions.length, file, lineNo, "initiallySatisfied");
     } else if (type === "step") {
       const step = validate(StepEventSchema, value, file, lineNo);
@@ -106,6 +109,16 @@ export function parseTrajectory(text: string, file: string): TrajectoryRead {
     problems.push({ file, message: `no end line: the episode stopped after ${steps.length} step(s) (interrupted run); metrics cover those steps` });
   }
   return { file, header, steps, end, truncated, problems };
+}
+
+/**
+ * A same-schema trajectory from a newer major harness version still reads, but its meaning may
+ * have shifted (say, a predicate's tolerance): worth a warning, not a failure.
+ */
+function newerHarness(writtenBy: string): string | null {
+  const major = (v: string) => Number(/^(\d+)\./.exec(v)?.[1] ?? NaN);
+  if (!(major(writtenBy) > major(HARNESS_VERSION))) return null;
+  return `written by rearrange ${writtenBy}, newer than this rearrange ${HARNESS_VERSION}: read as schemaVersion ${TRAJECTORY_SCHEMA_VERSION}; upgrade if numbers look off`;
 }
 
 function validate<S extends z.ZodType>(schema: S, value: unknown, file: string, lineNo: number): z.infer<S> {

@@ -94,6 +94,12 @@ describe("readTrajectory", () => {
     expect(err.message).toMatch(/old\.jsonl: line 1: trajectory schemaVersion 3 \(written by rearrange 2\.0\.0\) is not supported.*upgrade/);
   });
 
+  it("warns about a trajectory from a newer major harness that still has this schemaVersion", () => {
+    const read = parseTrajectory(sample().jsonl().replace('"harnessVersion":"0.1.0"', '"harnessVersion":"99.0.0"'), "new.jsonl");
+    expect(read.steps).toHaveLength(3);
+    expect(read.problems).toEqual([{ file: "new.jsonl", line: 1, message: expect.stringMatching(/written by rearrange 99\.0\.0, newer than this rearrange/) }]);
+  });
+
   it("enforces line order: header first, nothing after the end", () => {
     const b = sample();
     const [header, ...rest] = b.jsonl().trimEnd().split("\n");
