@@ -5,6 +5,7 @@ import { navigate } from "./navigate.ts";
 import { close, open } from "./open-close.ts";
 import { pick } from "./pick.ts";
 import { place } from "./place.ts";
+import { STATE_SUBPOLICIES } from "./states/index.ts";
 import { failure, type Outcome, type StepContext, type Subpolicy } from "./subpolicy.ts";
 import { toggleOff, toggleOn } from "./toggle.ts";
 
@@ -43,7 +44,7 @@ export class SubpolicyRegistry {
 /** The core subpolicies every episode has. */
 export const CORE_SUBPOLICIES = [navigate, explore, pick, place, open, close, toggleOn, toggleOff, done] as const;
 
-/** A registry with the core subpolicies. */
+/** A registry with the core subpolicies and the state-changing ones (clean, soak, cook, …). */
 export function createDefaultRegistry(): SubpolicyRegistry {
-  return new SubpolicyRegistry(CORE_SUBPOLICIES);
+  return new SubpolicyRegistry([...CORE_SUBPOLICIES, ...STATE_SUBPOLICIES]);
 }

@@ -1,0 +1,127 @@
+/**
+ * Things a person carries: containers, tools, cleaning supplies, clothes, stationery, electronics,
+ * decorations. Sizes are typical real ones in metres (x × y × z as the object lies or stands).
+ */
+import type { Ability } from "../scene/schema.ts";
+import { item, vessel, type ProfileEntry } from "./profile.ts";
+
+/** A cloth or sponge: cleans, can be soaked, dries other things. */
+const CLOTH: readonly Ability[] = ["cleaning_tool", "soakable", "dryer"];
+/** A brush or other cleaning implement that can be wetted. */
+const WET_TOOL: readonly Ability[] = ["cleaning_tool", "soakable"];
+const BEDROOM = ["bedroom", "closet"];
+const OFFICE = ["home_office", "living_room"];
+const BATH = ["bathroom"];
+
+/** Carryable non-food categories by synset. */
+export const ITEMS: Readonly<Record<string, ProfileEntry>> = {
+  // containers
+  "basket.n.01": vessel([0.4, 0.3, 0.2], [], { wall: 0.015, rooms: ["kitchen", "living_room"] }),
+  "wicker_basket.n.01": vessel([0.4, 0.3, 0.25], [], { wall: 0.015, rooms: ["living_room", "garden"] }),
+  "bucket.n.01": vessel([0.3, 0.3, 0.35], [], { rooms: ["garage", "bathroom"] }),
+  "bowl.n.01": vessel([0.16, 0.16, 0.07], [], { wall: 0.008, rooms: ["kitchen"] }),
+  "carton.n.02": vessel([0.45, 0.35, 0.3], [], { label: "cardboard box", rooms: ["garage", "storage_room"] }),
+  "box.n.01": vessel([0.35, 0.25, 0.2], [], { rooms: ["storage_room", "garage"] }),
+  "package.n.02": vessel([0.4, 0.3, 0.25], ["openable"], { rooms: ["corridor", "living_room"] }),
+  "storage_container.n.01": vessel([0.5, 0.35, 0.3], [], { rooms: ["garage", "storage_room"] }),
+  "receptacle.n.01": vessel([0.4, 0.3, 0.3], [], { rooms: ["kitchen"] }),
+  "bin.n.01": vessel([0.4, 0.35, 0.5], [], { rooms: ["garage", "kitchen"] }),
+  "ashcan.n.01": vessel([0.35, 0.35, 0.5], [], { label: "trash can", rooms: ["kitchen", "garage"] }),
+  "trash_can.n.01": vessel([0.35, 0.35, 0.5], [], { rooms: ["kitchen"] }),
+  "backpack.n.01": vessel([0.34, 0.22, 0.45], [], { rooms: BEDROOM }),
+  "bag.n.06": vessel([0.5, 0.3, 0.35], [], { label: "travel bag", rooms: BEDROOM }),
+  "bag.n.01": vessel([0.4, 0.25, 0.35], [], { rooms: ["kitchen", "corridor"] }),
+  "duffel_bag.n.01": vessel([0.6, 0.3, 0.3], [], { rooms: BEDROOM }),
+  "sack.n.01": vessel([0.4, 0.25, 0.45], [], { label: "paper bag", rooms: ["kitchen"] }),
+  "caldron.n.01": vessel([0.4, 0.4, 0.35], [], { label: "cauldron", rooms: ["living_room"] }),
+  "jar.n.01": vessel([0.1, 0.1, 0.15], ["openable"], { wall: 0.005, rooms: ["kitchen"] }),
+  "pan.n.01": vessel([0.45, 0.28, 0.06], [], { label: "frying pan", wall: 0.005, rooms: ["kitchen"] }),
+  "frying_pan.n.01": vessel([0.45, 0.28, 0.06], [], { wall: 0.005, rooms: ["kitchen"] }),
+  "saucepan.n.01": vessel([0.32, 0.2, 0.12], [], { rooms: ["kitchen"] }),
+  "pot.n.01": vessel([0.3, 0.3, 0.2], [], { rooms: ["kitchen"] }),
+  "pencil_box.n.01": vessel([0.22, 0.08, 0.05], [], { wall: 0.005, rooms: OFFICE }),
+  "dustpan.n.02": item([0.3, 0.25, 0.06], ["cleaning_tool"], { rooms: ["kitchen", "garage"] }),
+  // cleaning tools and cleaners
+  "rag.n.01": item([0.3, 0.3, 0.01], CLOTH, { rooms: ["kitchen", "garage", "bathroom"] }),
+  "piece_of_cloth.n.01": item([0.3, 0.3, 0.01], CLOTH, { label: "cloth", rooms: ["kitchen"] }),
+  "towel.n.01": item([0.35, 0.25, 0.06], CLOTH, { label: "folded towel", rooms: BATH }),
+  "hand_towel.n.01": item([0.3, 0.2, 0.03], CLOTH, { rooms: BATH }),
+  "dishtowel.n.01": item([0.3, 0.2, 0.02], CLOTH, { rooms: ["kitchen"] }),
+  "paper_towel.n.01": item([0.25, 0.25, 0.01], CLOTH, { rooms: ["kitchen"] }),
+  "sponge.n.01": item([0.1, 0.07, 0.03], CLOTH, { rooms: ["kitchen", "bathroom"] }),
+  "brush.n.02": item([0.2, 0.06, 0.05], WET_TOOL, { rooms: ["bathroom", "garage"] }),
+  "scrub_brush.n.01": item([0.2, 0.07, 0.06], WET_TOOL, { rooms: ["kitchen", "bathroom"] }),
+  "toothbrush.n.01": item([0.19, 0.02, 0.02], WET_TOOL, { rooms: BATH }),
+  "broom.n.01": item([1.2, 0.25, 0.06], ["cleaning_tool"], { rooms: ["kitchen", "garage", "closet"] }),
+  "mop.n.01": item([1.2, 0.3, 0.06], WET_TOOL, { rooms: ["kitchen", "closet"] }),
+  "vacuum.n.04": item([0.35, 0.3, 1.0], ["cleaning_tool", "toggleable"], { label: "vacuum cleaner", rooms: ["closet", "living_room"] }),
+  "scraper.n.01": item([0.2, 0.08, 0.02], ["cleaning_tool"], { rooms: ["kitchen", "garage"] }),
+  "soap.n.01": item([0.09, 0.06, 0.03], ["cleaner"], { label: "bar of soap", rooms: BATH }),
+  "detergent.n.02": item([0.12, 0.08, 0.28], ["cleaner"], { rooms: ["kitchen", "bathroom"] }),
+  "cleansing_agent.n.01": item([0.08, 0.08, 0.25], ["cleaner"], { label: "cleaning spray", rooms: ["kitchen", "bathroom"] }),
+  "shampoo.n.01": item([0.07, 0.05, 0.2], ["cleaner"], { rooms: BATH }),
+  "toothpaste.n.01": item([0.19, 0.05, 0.04], [], { rooms: BATH }),
+  "perfume.n.02": item([0.07, 0.04, 0.1], [], { rooms: BEDROOM }),
+  // kitchenware
+  "carving_knife.n.01": item([0.3, 0.04, 0.02], ["slicer"], { rooms: ["kitchen"] }),
+  "knife.n.01": item([0.25, 0.03, 0.02], ["slicer"], { rooms: ["kitchen"] }),
+  "plate.n.04": item([0.25, 0.25, 0.02], [], { rooms: ["kitchen", "dining_room"] }),
+  "tray.n.01": item([0.45, 0.3, 0.03], [], { rooms: ["kitchen", "dining_room"] }),
+  "mug.n.04": item([0.1, 0.1, 0.1], [], { rooms: ["kitchen"] }),
+  "cup.n.01": item([0.08, 0.08, 0.09], [], { rooms: ["kitchen", "dining_room"] }),
+  "spoon.n.01": item([0.18, 0.04, 0.02], [], { rooms: ["kitchen"] }),
+  "fork.n.01": item([0.19, 0.03, 0.02], [], { rooms: ["kitchen"] }),
+  "bottle.n.01": item([0.08, 0.08, 0.28], [], { rooms: ["kitchen", "garage"] }),
+  // clothes and shoes
+  "apparel.n.01": item([0.35, 0.3, 0.04], ["soakable"], { label: "folded clothes", rooms: BEDROOM }),
+  "sweater.n.01": item([0.35, 0.3, 0.05], ["soakable"], { label: "folded sweater", rooms: BEDROOM }),
+  "shirt.n.01": item([0.3, 0.25, 0.03], ["soakable"], { rooms: BEDROOM }),
+  "underwear.n.01": item([0.2, 0.15, 0.02], ["soakable"], { rooms: BEDROOM }),
+  "sock.n.01": item([0.24, 0.09, 0.03], ["soakable"], { rooms: BEDROOM }),
+  "sheet.n.03": item([0.5, 0.4, 0.05], ["soakable"], { label: "folded bed sheet", rooms: BEDROOM }),
+  "hat.n.01": item([0.3, 0.3, 0.12], [], { rooms: ["closet", "corridor"] }),
+  "shoe.n.01": item([0.3, 0.11, 0.11], ["soakable"], { rooms: ["closet", "corridor"] }),
+  "gym_shoe.n.01": item([0.3, 0.11, 0.11], ["soakable"], { label: "sneaker", rooms: ["closet", "corridor"] }),
+  "sandal.n.01": item([0.27, 0.1, 0.05], [], { rooms: ["closet", "corridor"] }),
+  "umbrella.n.01": item([0.9, 0.08, 0.08], [], { rooms: ["corridor", "closet"] }),
+  "jewelry.n.01": item([0.06, 0.06, 0.03], [], { rooms: BEDROOM }),
+  "necklace.n.01": item([0.1, 0.08, 0.01], [], { rooms: BEDROOM }),
+  "briefcase.n.01": item([0.45, 0.12, 0.33], [], { rooms: OFFICE }),
+  // paper and stationery
+  "book.n.02": item([0.24, 0.17, 0.04], [], { rooms: OFFICE }),
+  "hardback.n.01": item([0.24, 0.17, 0.04], [], { label: "hardback book", rooms: OFFICE }),
+  "notebook.n.01": item([0.21, 0.15, 0.015], [], { rooms: OFFICE }),
+  "folder.n.02": item([0.31, 0.24, 0.02], [], { rooms: OFFICE }),
+  "pad.n.01": item([0.2, 0.15, 0.01], [], { label: "notepad", rooms: OFFICE }),
+  "newspaper.n.03": item([0.3, 0.22, 0.02], [], { rooms: ["living_room", "corridor"] }),
+  "magazine.n.02": item([0.28, 0.21, 0.01], [], { rooms: ["living_room"] }),
+  "mail.n.04": item([0.24, 0.11, 0.005], [], { label: "letter", rooms: ["corridor", "living_room"] }),
+  "pen.n.01": item([0.14, 0.015, 0.015], [], { rooms: OFFICE }),
+  "pencil.n.01": item([0.18, 0.01, 0.01], [], { rooms: OFFICE }),
+  "highlighter.n.02": item([0.12, 0.02, 0.02], [], { rooms: OFFICE }),
+  "calculator.n.02": item([0.15, 0.08, 0.02], [], { rooms: OFFICE }),
+  "painting.n.01": item([0.6, 0.45, 0.04], [], { rooms: ["living_room", "bedroom"] }),
+  "wrapping.n.01": item([0.3, 0.25, 0.12], [], { label: "wrapped gift", rooms: ["living_room"] }),
+  // electronics
+  "laptop.n.01": item([0.34, 0.24, 0.025], ["toggleable"], { rooms: OFFICE }),
+  "modem.n.01": item([0.2, 0.15, 0.05], ["toggleable"], { rooms: OFFICE }),
+  "scanner.n.02": item([0.45, 0.3, 0.1], ["toggleable"], { rooms: OFFICE }),
+  "radio.n.01": item([0.25, 0.1, 0.15], ["toggleable"], { rooms: ["living_room", "kitchen"] }),
+  "headset.n.01": item([0.2, 0.18, 0.08], [], { rooms: OFFICE }),
+  "remote_control.n.01": item([0.18, 0.05, 0.025], [], { rooms: ["living_room"] }),
+  "cellular_telephone.n.01": item([0.15, 0.075, 0.01], [], { label: "phone", rooms: OFFICE }),
+  "lamp.n.02": item([0.3, 0.3, 0.6], ["toggleable"], { rooms: ["living_room", "bedroom"] }),
+  // decorations, toys, plants and odds
+  "candle.n.01": item([0.07, 0.07, 0.15], [], { rooms: ["living_room", "dining_room"] }),
+  "bow.n.08": item([0.12, 0.12, 0.06], [], { label: "ribbon bow", rooms: ["living_room"] }),
+  "wreath.n.01": item([0.4, 0.4, 0.08], [], { rooms: ["living_room"] }),
+  "vase.n.01": item([0.14, 0.14, 0.3], [], { rooms: ["living_room"] }),
+  "pillow.n.01": item([0.6, 0.4, 0.12], [], { rooms: ["bedroom", "living_room"] }),
+  "ball.n.01": item([0.2, 0.2, 0.2], [], { rooms: ["garage", "garden", "bedroom"] }),
+  "teddy.n.01": item([0.2, 0.15, 0.28], [], { label: "teddy bear", rooms: ["bedroom"] }),
+  "pot_plant.n.01": item([0.3, 0.3, 0.5], ["soakable"], { label: "potted plant", rooms: ["living_room", "dining_room", "kitchen"] }),
+  "mousetrap.n.01": item([0.1, 0.05, 0.03], [], { rooms: ["garage", "storage_room"] }),
+  "seat.n.03": item([0.4, 0.4, 0.45], [], { label: "stool", rooms: ["bedroom", "living_room"] }),
+  "plywood.n.01": item([1.2, 0.6, 0.02], [], { label: "plywood board", rooms: ["garage"] }),
+  "tile.n.01": item([0.3, 0.3, 0.01], [], { rooms: ["garage", "storage_room"] }),
+};

