@@ -13,6 +13,7 @@ import { holdsLiteral, literalKey, type GroundLiteral } from "./literal.ts";
 import { ChoiceMemory } from "./planner/choice-memory.ts";
 import { GoalPlanner, type ConditionPlan } from "./planner/goal-planner.ts";
 import { LiteralSet } from "./planner/literal-set.ts";
+import { stash } from "./skills/hand.ts";
 
 /** The privileged task view the episode runner hands a `privileged = "full"` agent. */
 export interface OracleTaskView {
@@ -39,7 +40,8 @@ export const DEFAULT_LIMITS: OracleLimits = { optionFailures: 2, actionFailures:
 const MAX_ROUNDS = 24;
 
 interface Intent {
-  lit: GroundLiteral;
+  /** The literal the action works towards (none for putting the held object down at the end). */
+  lit: GroundLiteral | null;
   optionKey: string;
   action: Action;
   final: boolean;
@@ -57,6 +59,8 @@ interface EpisodeState {
   bestProgress: number;
   stall: number;
   stopped: string | null;
+  /** Objects the oracle has tried to put down once the goal held. */
+  putDown: Set<string>;
 }
 
 /**
@@ -109,6 +113,7 @@ export class OracleAgent implements Agent {
       bestProgress: -1,
       stall: 0,
       stopped: null,
+      putDown: new Set(),
     };
     this.episode = ep;
   }
@@ -122,7 +127,7 @@ export class OracleAgent implements Agent {
     this.digest(ep, obs);
     const conditions = ep.task.tracker.conditions;
     const holds = () => conditions.map((c) => ep.task.tracker.evaluate(c.expr));
-    if (holds().every(Boolean)) return this.finish(ep, "every goal condition holds");
+    if (holds().every(Boolean)) return this.putDownThenFinish(ep);
     if (ep.failures.failedActions >= this.limits.maxFailures) return this.finish(ep, `${ep.failures.failedActions} failed actions`);
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const h = holds();
@@ -159,7 +164,7 @@ export class OracleAgent implements Agent {
       ep.failures.failedActions++;
       ep.failures.note(actionKey(intent.action));
       ep.failures.note(intent.optionKey);
-    } else if (intent.final && !holdsLiteral(ep.world, intent.lit)) {
+    } else if (intent.final && intent.lit && !holdsLiteral(ep.world, intent.lit)) {
       ep.failures.note(intent.optionKey);
     }
   }
@@ -221,6 +226,25 @@ export class OracleAgent implements Agent {
       }
     }
     return out.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  }
+
+  /**
+   * The goal holds. A held object is put down first (once; on a floor no committed literal forbids), since
+   * a person would not end a task with something in hand; if that undoes a condition, the next step replans.
+   */
+  private putDownThenFinish(ep: EpisodeState): Action {
+    const held = ep.world.agent.holding;
+    if (held && !ep.putDown.has(held)) {
+      ep.putDown.add(held);
+      const plans = ep.planner.plan(ep.task.tracker.conditions, ep.task.tracker.conditions.map(() => true));
+      const step = stash(this.context(ep, plans));
+      if (step?.kind === "act") {
+        ep.intent = { lit: null, optionKey: "put-down", action: step.action, final: false };
+        this.lastStepInfo = { oracle: `goal holds: put ${held} down` };
+        return step.action;
+      }
+    }
+    return this.finish(ep, "every goal condition holds");
   }
 
   private finish(ep: EpisodeState, reason: string): Action {
