@@ -2,8 +2,6 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Subject, concatMap, lastValueFrom, defaultIfEmpty } from "rxjs";
 import { hashString } from "../../sim/rng.ts";
-import { loadSceneFile, type LoadedScene } from "../../sim/scene/load.ts";
-import { loadTaskFile, type LoadedTask } from "../../sim/task/load.ts";
 import { InputError } from "../../sim/errors.ts";
 import type { Agent } from "../agent.ts";
 import { loadAgent } from "../agents/load.ts";
@@ -12,7 +10,9 @@ import { ResultsWriter, rowKey } from "../reporters/results-writer.ts";
 import { TrajectoryWriter, trajectoryFileName } from "../reporters/trajectory-writer.ts";
 import { loadSuite, resolveRelative, type LoadedSuite } from "../suite/load.ts";
 import { HARNESS_VERSION } from "../version.ts";
+import type { EpisodeContextData } from "../workers/protocol.ts";
 import { runEpisode, type EpisodeJob } from "./episode.ts";
+import { FileCache } from "./file-cache.ts";
 import { planEpisodes, type PlannedEpisode } from "./plan.ts";
 import { dispatch, MultiplexReporter, type Reporter, type RunConfig, type RunEvent, type RunInfo } from "./run-events.ts";
 
@@ -30,69 +30,112 @@ export interface RunOptions extends RunConfig {
 export async function runSuite(options: RunOptions): Promise<ResultsFile> {
   const loaded = loadSuite(options.suite);
   const planned = planEpisodes(loaded.suite.episodes, options);
-  const resumed = options.resume ? readFinishedRows(options.out, new Set(planned.map((p) => p.key))) : [];
+  const runId = runIdOf(options, loaded);
+  const resumed = options.resume ? readFinishedRows(options, runId, new Set(planned.map((p) => p.key))) : [];
   const done = new Set(resumed.map(rowKey));
   const todo = planned.filter((p) => !done.has(p.key));
   const cache = new FileCache();
   // load every file before work starts: a missing scene fails now, not halfway through
   const jobs = todo.map((p) => toJob(p, loaded, cache));
-  const agent = await loadAgent(options.agent, { ...options.agentOptions });
-  const runId = runIdOf(options, loaded);
-  const run: RunInfo = {
+  const context: EpisodeContextData = {
     runId,
     harnessVersion: HARNESS_VERSION,
-    config: stripLocal(options),
-    suite: { id: loaded.suite.id, path: loaded.path, description: loaded.suite.description },
-    agent: { name: agent.name ?? "agent", version: agent.version ?? "0" },
-    planned: planned.map((p) => p.key),
-    resumed,
+    suiteId: loaded.suite.id,
+    stepTimeout: options.stepTimeout,
+    config: episodeConfig(options),
   };
-  const results = new ResultsWriter(options.out);
-  const reporter = new MultiplexReporter([new TrajectoryWriter(options.out), results, ...(options.reporters ?? [])]);
-  const events = new Subject<RunEvent>();
-  const delivered = lastValueFrom(events.pipe(concatMap((e) => dispatch(reporter, e)), defaultIfEmpty(undefined)));
-  const emit = (e: RunEvent) => events.next(e);
+  const now = options.now ?? (() => new Date().toISOString());
+  const threads = Math.min(options.workers, jobs.length);
+  const executor = threads > 1 ? await poolExecutor(options, context, threads) : inProcessExecutor(options, context, now);
+  let failed = true;
   try {
-    emit({ type: "runBegin", run });
-    for (const job of jobs) {
-      await runEpisode(job, agent, {
-        runId,
-        harnessVersion: HARNESS_VERSION,
-        suiteId: loaded.suite.id,
-        stepTimeout: options.stepTimeout,
-        config: episodeConfig(options),
-        now: options.now ?? (() => new Date().toISOString()),
-        emit,
-      });
+    const agent = await executor.agent();
+    const run: RunInfo = {
+      runId,
+      harnessVersion: HARNESS_VERSION,
+      config: stripLocal(options),
+      suite: { id: loaded.suite.id, path: loaded.path, description: loaded.suite.description },
+      agent,
+      planned: planned.map((p) => p.key),
+      resumed,
+    };
+    const results = new ResultsWriter(options.out);
+    const reporter = new MultiplexReporter([new TrajectoryWriter(options.out), results, ...(options.reporters ?? [])]);
+    const events = new Subject<RunEvent>();
+    const delivered = lastValueFrom(events.pipe(concatMap((e) => dispatch(reporter, e)), defaultIfEmpty(undefined)));
+    const emit = (e: RunEvent) => events.next(e);
+    try {
+      emit({ type: "runBegin", run });
+      await executor.run(jobs, emit);
+      const final = results.snapshot(true);
+      emit({ type: "runEnd", results: final });
+      events.complete();
+      await delivered;
+      failed = false;
+      return final;
+    } catch (err) {
+      events.error(err);
+      await delivered.catch(() => undefined);
+      throw err;
     }
-    const final = results.snapshot(true);
-    emit({ type: "runEnd", results: final });
-    events.complete();
-    await delivered;
-    return final;
-  } catch (err) {
-    events.error(err);
-    await delivered.catch(() => undefined);
-    throw err;
   } finally {
-    await agent.close?.();
+    await executor.close(failed);
   }
 }
 
-/** Loads scene and task files once per run. */
-class FileCache {
-  private readonly scenes = new Map<string, LoadedScene>();
-  private readonly tasks = new Map<string, LoadedTask>();
-  scene(p: string): LoadedScene {
-    let s = this.scenes.get(p);
-    if (!s) this.scenes.set(p, (s = loadSceneFile(p)));
-    return s;
-  }
-  task(p: string): LoadedTask {
-    let t = this.tasks.get(p);
-    if (!t) this.tasks.set(p, (t = loadTaskFile(p)));
-    return t;
-  }
+/** Runs a run's episodes: in this thread, or spread over worker threads. */
+interface EpisodeExecutor {
+  /** Builds the agent (or has a worker build it) and reports its name and version. */
+  agent(): Promise<{ name: string; version: string }>;
+  /** Runs the jobs, emitting their events in job order. */
+  run(jobs: readonly EpisodeJob[], emit: (e: RunEvent) => void): Promise<void>;
+  /** Closes agents; after a failure, stops without waiting for work in flight. */
+  close(failed: boolean): Promise<void>;
+}
+
+/** `--workers 1`: one agent, episodes one after another in this thread. */
+function inProcessExecutor(options: RunOptions, context: EpisodeContextData, now: () => string): EpisodeExecutor {
+  let agent: Agent | null = null;
+  return {
+    async agent() {
+      agent = await loadAgent(options.agent, { ...options.agentOptions });
+      return { name: agent.name ?? "agent", version: agent.version ?? "0" };
+    },
+    async run(jobs, emit) {
+      for (const job of jobs) await runEpisode(job, agent!, { ...context, now, emit });
+    },
+    async close() {
+      await agent?.close?.();
+    },
+  };
+}
+
+/**
+ * `--workers N`: a piscina pool; each thread builds its own agent from the same spec and options.
+ * Events come back in plan order, so the output is identical to one worker's. A pinned clock (`now`,
+ * tests) cannot cross threads, so timestamps are then re-stamped here as events are emitted.
+ */
+async function poolExecutor(options: RunOptions, context: EpisodeContextData, threads: number): Promise<EpisodeExecutor> {
+  const { EpisodePool } = await import("../workers/episode-pool.ts");
+  const pool = EpisodePool.open(threads, { agent: options.agent, agentOptions: { ...options.agentOptions }, context });
+  const stamp = options.now;
+  const began = new Map<string, string>();
+  const restamp = (e: RunEvent): RunEvent => {
+    if (e.type === "episodeBegin" && stamp) began.set(e.key, (e.header.ts = stamp()));
+    if (e.type === "episodeEnd" && stamp) {
+      e.header.ts = began.get(e.key) ?? e.header.ts;
+      e.end.ts = stamp();
+    }
+    return e;
+  };
+  return {
+    agent: () => pool.describeAgent(),
+    async run(jobs, emit) {
+      const specs = jobs.map((j) => ({ key: j.key, id: j.id, repeat: j.repeat, seed: j.seed, maxSteps: j.maxSteps, scenePath: j.scene.path, taskPath: j.task.path }));
+      await pool.runAll(specs, (e) => emit(restamp(e)));
+    },
+    close: (failed) => (failed ? pool.destroy() : pool.close()),
+  };
 }
 
 function toJob(p: PlannedEpisode, loaded: LoadedSuite, cache: FileCache): EpisodeJob {
@@ -107,20 +150,33 @@ function toJob(p: PlannedEpisode, loaded: LoadedSuite, cache: FileCache): Episod
   return { key: p.key, id: p.spec.id, repeat: p.repeat, seed: p.seed, maxSteps: p.maxSteps, scene: cache.scene(scenePath), task: cache.task(taskPath) };
 }
 
-/** Rows of episodes an earlier run finished (in results.json and with a complete trajectory). */
-function readFinishedRows(out: string, planned: Set<string>): ResultsRow[] {
-  const file = path.join(out, "results.json");
+/**
+ * Rows of episodes an earlier run in `--out` finished: in results.json and with a trajectory that
+ * ends with its end line. Anything else (an episode cut off mid-way, or one whose row was not yet
+ * flushed) is rerun from its start. Refuses to mix runs: the earlier run must have the same run id
+ * (suite, agent, agent options, seed, budgets, repeat) and the same episode selection and shard.
+ */
+function readFinishedRows(options: RunConfig, runId: string, planned: Set<string>): ResultsRow[] {
+  const file = path.join(options.out, "results.json");
   if (!existsSync(file)) return [];
-  let prior: { episodes?: ResultsRow[] };
+  let prior: { runId?: unknown; config?: Record<string, unknown>; episodes?: ResultsRow[] };
   try {
     prior = JSON.parse(readFileSync(file, "utf8"));
   } catch {
     throw new InputError(file, undefined, "cannot resume: results.json is not valid JSON");
   }
+  if (prior.runId !== runId) {
+    throw new InputError(file, "$.runId", `cannot resume: this folder holds run ${JSON.stringify(prior.runId)}, but these options make run "${runId}" (suite, agent, agent options, seed, max steps, step timeout or repeat differ); give the original options or another --out`);
+  }
+  for (const field of ["episodes", "shard"] as const) {
+    const before = JSON.stringify(prior.config?.[field] ?? null);
+    const now = JSON.stringify(options[field] ?? null);
+    if (before !== now) throw new InputError(file, `$.config.${field}`, `cannot resume: the run used --${field} ${before}, this command ${now}; give the same --${field}`);
+  }
   return (prior.episodes ?? []).filter((r) => {
     const key = rowKey(r);
     if (!planned.has(key)) return false;
-    const traj = path.join(out, "episodes", trajectoryFileName(key));
+    const traj = path.join(options.out, "episodes", trajectoryFileName(key));
     if (!existsSync(traj)) return false;
     const text = readFileSync(traj, "utf8");
     const last = text.trimEnd().split("\n").pop() ?? "";

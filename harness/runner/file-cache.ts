@@ -1,0 +1,22 @@
+import { loadSceneFile, type LoadedScene } from "../../sim/scene/load.ts";
+import { loadTaskFile, type LoadedTask } from "../../sim/task/load.ts";
+
+/** Loads scene and task files once per run (or once per worker thread). */
+export class FileCache {
+  private readonly scenes = new Map<string, LoadedScene>();
+  private readonly tasks = new Map<string, LoadedTask>();
+
+  /** The scene at `file`, read and validated on first use. */
+  scene(file: string): LoadedScene {
+    let s = this.scenes.get(file);
+    if (!s) this.scenes.set(file, (s = loadSceneFile(file)));
+    return s;
+  }
+
+  /** The task at `file`, read and validated on first use. */
+  task(file: string): LoadedTask {
+    let t = this.tasks.get(file);
+    if (!t) this.tasks.set(file, (t = loadTaskFile(file)));
+    return t;
+  }
+}

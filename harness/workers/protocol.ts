@@ -1,0 +1,70 @@
+import type { MessagePort } from "node:worker_threads";
+import { InputError, InputErrors } from "../../sim/errors.ts";
+
+/** What every worker thread is started with (piscina `workerData`). */
+export interface WorkerSetup {
+  /** `--agent` spec; each worker builds its own agent from it with `loadAgent`. */
+  agent: string;
+  agentOptions: Record<string, unknown>;
+  context: EpisodeContextData;
+}
+
+/** The serialisable part of the runner's episode context (the clock and emitter live in the worker). */
+export interface EpisodeContextData {
+  runId: string;
+  harnessVersion: string;
+  suiteId: string;
+  stepTimeout: number;
+  config: Record<string, unknown>;
+}
+
+/** One planned episode, by file path: the worker loads the files itself. */
+export interface EpisodeTaskSpec {
+  key: string;
+  id: string;
+  repeat: number;
+  seed: number;
+  maxSteps: number;
+  scenePath: string;
+  taskPath: string;
+}
+
+/** A task for a worker thread. */
+export type WorkerTask =
+  /** Build the agent and report its name and version (run info needs them before any episode). */
+  | { kind: "describe" }
+  /** Run one episode, posting its RunEvents on `port` as they happen. */
+  | { kind: "episode"; episode: EpisodeTaskSpec; port: MessagePort }
+  /**
+   * Close this worker's agent. `barrier` counts arrivals: every close task waits until `parties`
+   * have arrived, so with one task per thread each thread receives exactly one close.
+   */
+  | { kind: "close"; barrier: SharedArrayBuffer; parties: number };
+
+/** A worker's answer: errors are returned as data, because thrown ones lose their class crossing threads. */
+export type WorkerReply = { ok: true; agent?: { name: string; version: string } } | { ok: false; error: SerializedError };
+
+/** An error as plain data, enough to rebuild an InputError(s) on the main thread. */
+export type SerializedError =
+  | { kind: "input"; problems: Array<{ file: string; where: string | undefined; reason: string }> }
+  | { kind: "other"; name: string; message: string; stack?: string };
+
+/** Turns any thrown value into data that survives postMessage. */
+export function serializeError(err: unknown): SerializedError {
+  if (err instanceof InputError) return { kind: "input", problems: [{ file: err.file, where: err.where, reason: err.reason }] };
+  if (err instanceof InputErrors) return { kind: "input", problems: err.problems.map((p) => ({ file: p.file, where: p.where, reason: p.reason })) };
+  if (err instanceof Error) return { kind: "other", name: err.name, message: err.message, stack: err.stack };
+  return { kind: "other", name: "Error", message: String(err) };
+}
+
+/** Rebuilds a serialised error: InputError(s) keep their class, so the CLI prints them without a stack. */
+export function deserializeError(e: SerializedError): Error {
+  if (e.kind === "input") {
+    const problems = e.problems.map((p) => new InputError(p.file, p.where, p.reason));
+    return problems.length === 1 ? problems[0]! : new InputErrors(problems);
+  }
+  const err = new Error(`in a worker thread: ${e.message}`);
+  err.name = e.name;
+  if (e.stack) err.stack = `${e.name}: in a worker thread: ${e.message}\n${e.stack.split("\n").slice(1).join("\n")}`;
+  return err;
+}
