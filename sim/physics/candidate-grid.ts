@@ -4,7 +4,7 @@ import type { Box, Vec3 } from "../scene/schema.ts";
 /** Grid spacing never finer than this, m. */
 const MIN_STEP = 0.01;
 /** At most this many grid positions along each axis of a region. */
-const MAX_PER_AXIS = 40;
+const MAX_PER_AXIS = 41;
 
 /** Turns an angle into (−π, π]. */
 export function normalizeAngle(a: number): number {
@@ -27,27 +27,32 @@ export function extentsInFrame(frame: number, heading: number, size: Vec3): { ex
   return across ? { ex: size.y, ey: size.x } : { ex: size.x, ey: size.y };
 }
 
-/** `n` evenly spread values from −u to u (just 0 when n is 1). */
-function spread(u: number, n: number): number[] {
-  if (n <= 1) return [0];
-  return Array.from({ length: n }, (_, i) => -u + (2 * u * i) / (n - 1));
+/**
+ * Evenly spread values from −u to u, no further apart than `step` (up to {@link MAX_PER_AXIS} of them),
+ * always including both ends and the middle: flush against an edge and centred are both tried.
+ */
+function spread(u: number, step: number): number[] {
+  const k = Math.min((MAX_PER_AXIS - 1) / 2, Math.ceil(u / step - 1e-9));
+  if (k <= 0) return [0];
+  return Array.from({ length: 2 * k + 1 }, (_, i) => (u * (i - k)) / k);
 }
 
 /**
  * Candidate poses of an object of `size` resting at `surfaceZ` on a grid over the rectangle `area`
  * (its footprint and heading), in a fixed order. `fit: "contain"` keeps the whole footprint in the area;
- * `"centre"` only the centre (the object may overhang). The spacing is half the object's smaller side.
+ * `"centre"` keeps the centre in the middle half of the area (the object may overhang, but its weight stays
+ * well over the support). The spacing is half the object's smaller side.
  */
 export function gridPoses(area: Box, surfaceZ: number, size: Vec3, fit: "contain" | "centre"): Box[] {
   const poses: Box[] = [];
   for (const heading of alignedHeadings(area.heading, size)) {
     const { ex, ey } = extentsInFrame(area.heading, heading, size);
-    const u = fit === "contain" ? (area.size.x - ex) / 2 : area.size.x / 2;
-    const v = fit === "contain" ? (area.size.y - ey) / 2 : area.size.y / 2;
+    const u = fit === "contain" ? (area.size.x - ex) / 2 : area.size.x / 4;
+    const v = fit === "contain" ? (area.size.y - ey) / 2 : area.size.y / 4;
     if (u < -1e-9 || v < -1e-9) continue;
     const step = Math.max(MIN_STEP, Math.min(ex, ey) / 2);
-    const us = spread(Math.max(0, u), Math.min(MAX_PER_AXIS, Math.floor((2 * Math.max(0, u)) / step) + 1));
-    const vs = spread(Math.max(0, v), Math.min(MAX_PER_AXIS, Math.floor((2 * Math.max(0, v)) / step) + 1));
+    const us = spread(Math.max(0, u), step);
+    const vs = spread(Math.max(0, v), step);
     for (const a of us) {
       for (const b of vs) {
         const p = fromBoxFrame(area, { x: a, y: b });
@@ -75,9 +80,7 @@ export function besidePoses(target: Box, surfaceZ: number, size: Vec3, gap: numb
       { normal: [0, -1], offset: ty + gap + ey / 2, half: tx, slide: ex },
     ];
     for (const side of sides) {
-      const step = Math.max(MIN_STEP, side.slide / 2);
-      const n = Math.min(MAX_PER_AXIS, Math.floor((2 * side.half) / step) + 1);
-      for (const t of spread(side.half, n)) {
+      for (const t of spread(side.half, Math.max(MIN_STEP, side.slide / 2))) {
         const [nx, ny] = side.normal;
         const local = { x: nx * side.offset + (ny !== 0 ? t : 0), y: ny * side.offset + (nx !== 0 ? t : 0) };
         const p = fromBoxFrame(target, local);

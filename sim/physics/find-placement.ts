@@ -14,6 +14,7 @@ import { formatSize } from "./format.ts";
 import { groundSlab } from "./ground.ts";
 import { MAX_DRIFT, MAX_SINK, MAX_TILT } from "./physics-constants.ts";
 import type { PlacementObject, PlacementRelation, PlacementRequest, PlacementResult } from "./placement-types.ts";
+import { snapDown } from "./support.ts";
 
 /** At most this many collision-free candidates get a physics check before the search gives up. */
 export const MAX_PHYSICS_CHECKS = 6;
@@ -37,8 +38,8 @@ const RELATION_TESTS: Record<PlacementRelation, (a: PlacementObject, b: Placemen
  *
  * Candidates lie on a grid over the support, turned to the target's axes, tried in an order shuffled by
  * `rng` (same seed, same pose). A candidate is rejected if it cuts into a nearby object's solid parts,
- * rises above a lid or slab, leaves the support or room, or the relation would not hold (the predicates
- * decide). The first survivors are dropped from {@link DROP_HEIGHT} in a small cannon-es world with only
+ * rises above a lid or slab, leaves the support or room, the relation would not hold (the predicates
+ * decide), or it would not rest there with its centre over its support ({@link snapDown}). The first survivors are dropped from {@link DROP_HEIGHT} in a small cannon-es world with only
  * their neighbours; one that comes to rest in place (tilt < {@link MAX_TILT}, drift < {@link MAX_DRIFT},
  * height within {@link MAX_SINK}) is returned as the analytic candidate pose, exactly resting on its
  * support, so that results do not carry solver noise.
@@ -66,6 +67,9 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
     for (const pose of request.rng.shuffle(set.poses.slice())) {
       if (!admissible(pose, set, obstacles)) continue;
       if (!holds(withBox(object, pose), target)) continue;
+      // Static check first: it must already rest at this height with its centre over its support.
+      const snap = snapDown(pose, nearby);
+      if (!snap.stable || Math.abs(snap.box.center.z - pose.center.z) > 1e-9) continue;
       if (checks >= MAX_PHYSICS_CHECKS) return { ok: false, reason: lastProblem ?? noSpace(relation, object, target) };
       checks++;
       const outcome = dropTest(pose, staticsFor(pose, set, obstacles), { stopWhen: { sink: 3 * MAX_SINK, tilt: 3 * MAX_TILT } });

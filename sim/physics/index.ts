@@ -5,3 +5,4 @@ export * from "./find-placement.ts";
 export * from "./settle-scene.ts";
 export * from "./drop-test.ts";
 export { floorUnder, groundSlab, roomBox, type FloorInfo } from "./ground.ts";
+export { snapDown, type Snap } from "./support.ts";

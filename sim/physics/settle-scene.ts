@@ -1,14 +1,13 @@
-import { footprintBounds, footprintCorners, footprintContainsPoint, type Point2 } from "../geometry/footprint.ts";
-import { clipConvex, convexHull, convexPolygonContains } from "../geometry/polygon.ts";
 import { effectiveShape, partsOf } from "../geometry/shape-model.ts";
 import type { SpatialIndex } from "../geometry/spatial-index.ts";
-import { bottomZ, topZ } from "../geometry/vertical.ts";
+import { bottomZ } from "../geometry/vertical.ts";
 import type { Box } from "../scene/schema.ts";
 import type { SimObject } from "../world/sim-object.ts";
 import { dropTest } from "./drop-test.ts";
 import { groundSlab } from "./ground.ts";
 import { SETTLE_MAX_STEPS } from "./physics-constants.ts";
 import { GROUND_Z, type PlacementObject } from "./placement-types.ts";
+import { snapDown } from "./support.ts";
 
 /** What settling reads and writes: placement's view of an object, plus whether it is carryable. */
 export type SettleObject = PlacementObject & Pick<SimObject, "kind">;
@@ -21,10 +20,6 @@ export interface SettleReport {
   unstable: string[];
 }
 
-/** Surfaces above an object's centre are never its support (it is beside or under them). */
-const MIN_RISE = 0.002;
-/** Support faces within this of the highest one count as holding the object up together, m. */
-const SUPPORT_LEVEL_TOLERANCE = 0.002;
 /** How far around a falling object the physics world reaches, m (beyond its own size). */
 const FALL_NEIGHBOURHOOD = 0.3;
 /** Rounds of "fall, then snap" before an object is left where it landed. */
@@ -96,35 +91,4 @@ function changed(a: Box, b: Box): boolean {
     Math.abs(a.center.z - b.center.z) > eps ||
     Math.abs(a.heading - b.heading) > eps
   );
-}
-
-/** Where `box` comes to rest dropping straight down onto `supports`' parts, and whether it stays there. */
-export function snapDown(box: Box, supports: readonly PlacementObject[]): { box: Box; stable: boolean } {
-  const limit = bottomZ(box) + Math.max(box.size.z / 2, MIN_RISE);
-  const bounds = footprintBounds(box);
-  const corners = footprintCorners(box);
-  const pointLike = box.size.x * box.size.y === 0;
-  const faces: { top: number; part: Box }[] = [];
-  let hasFloor = false;
-  for (const s of supports) {
-    for (const part of partsOf(s)) {
-      const top = topZ(part);
-      if (top > limit) continue;
-      const b = footprintBounds(part);
-      if (b.minX >= bounds.maxX || bounds.minX >= b.maxX || b.minY >= bounds.maxY || bounds.minY >= b.maxY) continue;
-      if (pointLike ? !footprintContainsPoint(part, box.center) : clipConvex(corners, footprintCorners(part)).length < 3) continue;
-      faces.push({ top, part });
-      if (effectiveShape(s) === "floor") hasFloor = true;
-    }
-  }
-  let level = faces.reduce((m, f) => Math.max(m, f.top), -Infinity);
-  // The floor plane holds up anything that has no floor object under it.
-  if (!hasFloor && level < GROUND_Z) level = GROUND_Z;
-  const rested: Box = { center: { ...box.center, z: level + box.size.z / 2 }, size: box.size, heading: box.heading };
-  const holding = faces.filter((f) => f.top >= level - SUPPORT_LEVEL_TOLERANCE).map((f) => f.part);
-  if (holding.length === 0) return { box: rested, stable: true };
-  const contact: Point2[] = pointLike
-    ? [box.center]
-    : holding.flatMap((part) => clipConvex(corners, footprintCorners(part)));
-  return { box: rested, stable: convexPolygonContains(convexHull(contact), box.center, 1e-3) };
 }

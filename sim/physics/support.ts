@@ -1,0 +1,57 @@
+import { footprintBounds, footprintContainsPoint, footprintCorners, type Point2 } from "../geometry/footprint.ts";
+import { clipConvex, convexHull, convexPolygonContains } from "../geometry/polygon.ts";
+import { effectiveShape, partsOf } from "../geometry/shape-model.ts";
+import { bottomZ, topZ } from "../geometry/vertical.ts";
+import type { Box } from "../scene/schema.ts";
+import { GROUND_Z, type PlacementObject } from "./placement-types.ts";
+
+/** Surfaces above an object's centre are never its support (it is beside or under them), m. */
+const MIN_RISE = 0.002;
+/** Support faces within this of the highest one hold the object up together, m. */
+const SUPPORT_LEVEL_TOLERANCE = 0.002;
+/** The centre may lie this far outside the support polygon and still count as held, m. */
+const BALANCE_TOLERANCE = 1e-3;
+
+/** Where a box comes to rest dropped straight down, and whether it stays there. */
+export interface Snap {
+  /** The box moved vertically so that it rests on the highest support under it. */
+  box: Box;
+  /** True when its centre is over the support polygon (or it rests on the bare floor plane). */
+  stable: boolean;
+}
+
+/**
+ * Drops `box` straight down (or lifts it, if it is sunk into a support by less than half its height) onto
+ * the highest solid part of `supports` under its footprint, or onto the floor plane at {@link GROUND_Z}
+ * where no floor object is under it. It is statically stable when its centre lies over the convex hull
+ * of where its footprint meets the faces it rests on: a box then cannot tip.
+ */
+export function snapDown(box: Box, supports: readonly PlacementObject[]): Snap {
+  const limit = bottomZ(box) + Math.max(box.size.z / 2, MIN_RISE);
+  const bounds = footprintBounds(box);
+  const corners = footprintCorners(box);
+  const pointLike = box.size.x * box.size.y === 0;
+  const faces: { top: number; part: Box }[] = [];
+  let hasFloor = false;
+  for (const s of supports) {
+    for (const part of partsOf(s)) {
+      const top = topZ(part);
+      if (top > limit) continue;
+      const b = footprintBounds(part);
+      if (b.minX >= bounds.maxX || bounds.minX >= b.maxX || b.minY >= bounds.maxY || bounds.minY >= b.maxY) continue;
+      if (pointLike ? !footprintContainsPoint(part, box.center) : clipConvex(corners, footprintCorners(part)).length < 3) continue;
+      faces.push({ top, part });
+      if (effectiveShape(s) === "floor") hasFloor = true;
+    }
+  }
+  let level = faces.reduce((m, f) => Math.max(m, f.top), -Infinity);
+  // The floor plane holds up anything that has no floor object under it.
+  if (!hasFloor && level < GROUND_Z) level = GROUND_Z;
+  const rested: Box = { center: { ...box.center, z: level + box.size.z / 2 }, size: box.size, heading: box.heading };
+  const holding = faces.filter((f) => f.top >= level - SUPPORT_LEVEL_TOLERANCE).map((f) => f.part);
+  if (holding.length === 0) return { box: rested, stable: true };
+  const contact: Point2[] = pointLike
+    ? [box.center]
+    : holding.flatMap((part) => clipConvex(corners, footprintCorners(part)));
+  return { box: rested, stable: convexPolygonContains(convexHull(contact), box.center, BALANCE_TOLERANCE) };
+}

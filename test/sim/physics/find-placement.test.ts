@@ -1,0 +1,204 @@
+import { describe, expect, it } from "vitest";
+import { boxWithin, footprintWithin, intersectionVolume } from "../../../sim/geometry/containment.ts";
+import { footprintCorners } from "../../../sim/geometry/footprint.ts";
+import { interiorOf, legSpaceOf, partsOf } from "../../../sim/geometry/shape-model.ts";
+import { bottomZ } from "../../../sim/geometry/vertical.ts";
+import { findPlacement } from "../../../sim/physics/find-placement.ts";
+import type { PlacementObject, PlacementRelation } from "../../../sim/physics/placement-types.ts";
+import { inside } from "../../../sim/predicates/inside.ts";
+import { nextto } from "../../../sim/predicates/nextto.ts";
+import { onfloor } from "../../../sim/predicates/onfloor.ts";
+import { ontop } from "../../../sim/predicates/ontop.ts";
+import { under } from "../../../sim/predicates/under.ts";
+import { Rng } from "../../../sim/rng.ts";
+import type { Box } from "../../../sim/scene/schema.ts";
+import { floor, object, restingBox, type TestObject } from "../geometry/fixtures.ts";
+
+const kitchenFloor = floor("floor_1", -5, -5, 5, 5);
+const book = (i: number) => object(`book_${i}`, restingBox(3, 3, 0, 0.15, 0.1, 0.2, 0.3));
+
+/** Places `object` and, on success, returns it at its new pose. */
+function place(object: TestObject, relation: PlacementRelation, target: TestObject, nearby: PlacementObject[], seed = 1) {
+  const result = findPlacement({ object, relation, target, nearby, rng: new Rng(seed) });
+  return { result, placed: result.ok ? { ...object, box: result.box } : null };
+}
+
+/** No two objects' solid parts share volume (beyond rounding). */
+function expectNoOverlaps(objects: TestObject[]): void {
+  for (let i = 0; i < objects.length; i++) {
+    for (let j = i + 1; j < objects.length; j++) {
+      for (const p of partsOf(objects[i]!)) {
+        for (const q of partsOf(objects[j]!)) expect(intersectionVolume(p, q), `${objects[i]!.id} vs ${objects[j]!.id}`).toBeLessThan(1e-7);
+      }
+    }
+  }
+}
+
+describe("findPlacement ontop", () => {
+  it("fills a shelf until there is no room, then says so", () => {
+    const shelf = object("shelf_1", restingBox(0, 0, 0, 0.6, 0.3, 0.8), { kind: "fixed" });
+    const placed: TestObject[] = [];
+    const rng = new Rng(42);
+    let failure = "";
+    for (let i = 0; i < 40 && !failure; i++) {
+      const result = findPlacement({ object: book(i), relation: "ontop", target: shelf, nearby: [shelf, kitchenFloor, ...placed], rng });
+      if (!result.ok) failure = result.reason;
+      else placed.push({ ...book(i), box: result.box });
+    }
+    expect(failure).toBe("no free space on top of shelf_1");
+    // a 0.6×0.3 top holds at most 12 books of 0.15×0.1; random packing gets at least a few in
+    expect(placed.length).toBeGreaterThanOrEqual(4);
+    expect(placed.length).toBeLessThanOrEqual(12);
+    for (const b of placed) {
+      expect(ontop(b, shelf)).toBe(true);
+      expect(footprintWithin(b.box, shelf.box, 1e-9)).toBe(true);
+    }
+    expectNoOverlaps([shelf, ...placed]);
+  });
+
+  it("is deterministic: the same seed gives the same pose, other seeds other poses", () => {
+    const table = object("table_1", restingBox(0, 0, 0, 1.2, 0.8, 0.75), { shape: "table", kind: "fixed" });
+    const poses = (seed: number): Box => {
+      const { result } = place(book(0), "ontop", table, [table, kitchenFloor], seed);
+      if (!result.ok) throw new Error(result.reason);
+      return result.box;
+    };
+    expect(poses(5)).toEqual(poses(5));
+    const distinct = new Set([1, 2, 3, 4, 5, 6].map((s) => JSON.stringify(poses(s))));
+    expect(distinct.size).toBeGreaterThan(1);
+  });
+
+  it("aligns the object with the target and rests it exactly on the top", () => {
+    const turned = object("shelf_2", restingBox(1, 1, 0, 0.8, 0.3, 0.9, Math.PI / 4), { kind: "fixed" });
+    const { result, placed } = place(book(0), "ontop", turned, [turned]);
+    expect(result.ok).toBe(true);
+    expect(bottomZ(placed!.box)).toBeCloseTo(0.9, 12);
+    expect(Math.abs(Math.sin(2 * (placed!.box.heading - Math.PI / 4)))).toBeLessThan(1e-9);
+    expect(ontop(placed!, turned)).toBe(true);
+  });
+
+  it("refuses the top of an open container the object would fall into", () => {
+    const basket = object("basket_1", restingBox(0, 0, 0, 0.4, 0.3, 0.2), { shape: "container" });
+    const { result } = place(object("apple", restingBox(2, 2, 0, 0.08, 0.08, 0.08)), "ontop", basket, [basket]);
+    expect(result).toEqual({ ok: false, reason: expect.stringMatching(/^basket_1 is open at the top/) });
+    // wider than the opening, it rests on the rim, with its centre over the basket
+    const { result: lid, placed } = place(object("lid", restingBox(2, 2, 0, 0.42, 0.32, 0.01)), "ontop", basket, [basket]);
+    expect(lid.ok).toBe(true);
+    expect(ontop(placed!, basket)).toBe(true);
+    expect(Math.abs(placed!.box.center.x)).toBeLessThanOrEqual(0.1 + 1e-9);
+    expect(Math.abs(placed!.box.center.y)).toBeLessThanOrEqual(0.075 + 1e-9);
+  });
+});
+
+describe("findPlacement inside", () => {
+  const box2 = object("box_2", restingBox(0, 0, 0.75, 0.34, 0.24, 0.12), { shape: "container", abilities: ["openable"], wall: 0.02 });
+  const table = object("table_1", restingBox(0, 0, 0, 1.2, 0.8, 0.75), { shape: "table", kind: "fixed" });
+
+  it("puts the object on the interior base, within the walls", () => {
+    const { result, placed } = place(object("apple", restingBox(2, 2, 0, 0.08, 0.08, 0.06)), "inside", box2, [box2, table]);
+    expect(result.ok).toBe(true);
+    expect(inside(placed!, box2)).toBe(true);
+    expect(boxWithin(placed!.box, interiorOf(box2)!, 1e-9)).toBe(true);
+    expect(bottomZ(placed!.box)).toBeCloseTo(0.77, 12);
+    expect(result.ok && result.restsOn).toBe("box_2");
+  });
+
+  it("fails fast, with both sizes, when the object is larger than the interior", () => {
+    const { result } = place(object("tray", restingBox(2, 2, 0, 0.4, 0.1, 0.05)), "inside", box2, [box2]);
+    expect(result).toEqual({
+      ok: false,
+      reason: "no free space inside box_2: the object (0.40×0.10×0.05 m) is larger than its interior (0.30×0.20×0.08 m)",
+    });
+    const { result: tall } = place(object("bottle", restingBox(2, 2, 0, 0.05, 0.05, 0.1)), "inside", box2, [box2]);
+    expect(tall.ok).toBe(false);
+  });
+
+  it("stacks on what is inside when the base is full, and then runs out of room", () => {
+    const crate = object("crate", restingBox(0, 0, 0, 0.34, 0.34, 0.5), { shape: "container", wall: 0.02 });
+    const slab = (i: number) => object(`slab_${i}`, restingBox(3, 3, 0, 0.3, 0.3, 0.1));
+    const inCrate: TestObject[] = [];
+    let failure = "";
+    for (let i = 0; i < 10 && !failure; i++) {
+      const { result, placed } = place(slab(i), "inside", crate, [crate, kitchenFloor, ...inCrate], i);
+      if (!result.ok) failure = result.reason;
+      else inCrate.push(placed!);
+    }
+    // the interior is 0.48 m deep: the sixth slab would stand on the rim, no longer inside
+    expect(inCrate).toHaveLength(5);
+    expect(failure).toBe("no free space inside crate (interior 0.30×0.30×0.48 m, object 0.30×0.30×0.10 m)");
+    inCrate.forEach((s, i) => {
+      expect(inside(s, crate)).toBe(true);
+      expect(bottomZ(s.box)).toBeCloseTo(0.02 + 0.1 * i, 9);
+      if (i > 0) expect(ontop(s, inCrate[i - 1]!)).toBe(true);
+    });
+    expectNoOverlaps([crate, ...inCrate]);
+  });
+
+  it("says so when the target has no interior", () => {
+    const { result } = place(book(0), "inside", table, [table]);
+    expect(result).toEqual({ ok: false, reason: "table_1 has no interior to put things inside" });
+  });
+});
+
+describe("findPlacement under", () => {
+  const table = object("table_1", restingBox(0, 0, 0, 1.2, 0.8, 0.75), { shape: "table", kind: "fixed" });
+
+  it("puts the object on the floor in the table's leg space", () => {
+    const { result, placed } = place(object("crate", restingBox(3, 3, 0, 0.3, 0.3, 0.3)), "under", table, [table, kitchenFloor]);
+    expect(result.ok).toBe(true);
+    expect(under(placed!, table)).toBe(true);
+    expect(onfloor(placed!, kitchenFloor)).toBe(true);
+    expect(boxWithin(placed!.box, legSpaceOf(table)!, 1e-9)).toBe(true);
+    expect(result.ok && result.restsOn).toBe("floor_1");
+  });
+
+  it("fails when the object is taller than the leg space", () => {
+    const { result } = place(object("lamp", restingBox(3, 3, 0, 0.3, 0.3, 0.9)), "under", table, [table, kitchenFloor]);
+    expect(result).toEqual({
+      ok: false,
+      reason: "the object (0.30×0.30×0.90 m) does not fit under table_1 (leg space 1.10×0.70×0.71 m)",
+    });
+  });
+
+  it("fails under a block standing on the floor", () => {
+    const cabinet = object("cabinet_1", restingBox(0, 0, 0, 0.5, 0.5, 0.9), { kind: "fixed" });
+    const { result } = place(book(0), "under", cabinet, [cabinet, kitchenFloor]);
+    expect(result).toEqual({ ok: false, reason: "the object (0.15×0.10×0.20 m) does not fit under cabinet_1 (clearance 0.00 m)" });
+  });
+});
+
+describe("findPlacement nextto", () => {
+  it("puts the object on the floor beside a piece of furniture on the floor", () => {
+    const fridge = object("fridge_1", restingBox(0, 0, 0, 0.8, 0.7, 1.8), { kind: "fixed", abilities: ["container", "openable"] });
+    const { result, placed } = place(object("bin", restingBox(3, 3, 0, 0.3, 0.3, 0.4)), "nextto", fridge, [fridge, kitchenFloor]);
+    expect(result.ok).toBe(true);
+    expect(nextto(placed!, fridge)).toBe(true);
+    expect(onfloor(placed!, kitchenFloor)).toBe(true);
+  });
+
+  it("puts the object on the same table as the target", () => {
+    const table = object("table_1", restingBox(0, 0, 0, 1.2, 0.8, 0.75), { shape: "table", kind: "fixed" });
+    const bowl = object("bowl_1", restingBox(0.1, 0.1, 0.75, 0.2, 0.2, 0.08));
+    const { result, placed } = place(object("spoon", restingBox(3, 3, 0, 0.16, 0.04, 0.02)), "nextto", bowl, [table, bowl, kitchenFloor]);
+    expect(result.ok).toBe(true);
+    expect(nextto(placed!, bowl)).toBe(true);
+    expect(ontop(placed!, table)).toBe(true);
+    expect(result.ok && result.restsOn).toBe("table_1");
+  });
+
+  it("stays inside the room when given rooms and no floor object", () => {
+    const kitchen = { id: "kitchen", type: "kitchen", outdoor: false, footprint: { min: { x: 0, y: 0 }, max: { x: 2, y: 2 } } };
+    // a cabinet in the corner: only its two inner sides face the room
+    const cabinet = object("cabinet_1", restingBox(0.25, 0.25, 0, 0.5, 0.5, 0.9), { kind: "fixed" });
+    for (let seed = 0; seed < 8; seed++) {
+      const result = findPlacement({ object: book(0), relation: "nextto", target: cabinet, nearby: [cabinet], rng: new Rng(seed), rooms: [kitchen] });
+      if (!result.ok) throw new Error(result.reason);
+      for (const p of footprintCorners(result.box)) {
+        expect(p.x).toBeGreaterThanOrEqual(-1e-9);
+        expect(p.y).toBeGreaterThanOrEqual(-1e-9);
+      }
+      expect(nextto({ ...book(0), box: result.box }, cabinet)).toBe(true);
+      expect(result.restsOn).toBeNull();
+    }
+  });
+});
