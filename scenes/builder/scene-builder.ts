@@ -2,11 +2,12 @@
  * Builds a scene file by placement rather than by coordinates: furniture goes on a room's floor at a
  * room-relative position, items go on top of, inside or under something. The builder computes every z so
  * that things rest exactly on their supports (the simulator's support rules), and `build()` refuses a house
- * whose objects float, stick out of their room or container, or interpenetrate.
+ * that fails the checks of scene-checks.ts (floating, sticking out, interpenetrating, unreachable rooms).
  */
 import { SceneSchema, type Box, type ObjectSpec, type SceneInput, type StateName } from "../../sim/scene/schema.ts";
 import type { ObjectTemplate } from "./catalog.ts";
-import { EPS, boxesIntersect, bottom, footprintCorners, footprintWithin, round6, top, toWorld } from "./geometry.ts";
+import { EPS, bottom, footprintWithin, round6, top, toWorld } from "./geometry.ts";
+import { DEFAULT_WALL, TABLE_SLAB, sceneProblems } from "./scene-checks.ts";
 
 /** How an object is held up. `target` is an object id, or `floor_<room>` for the floor. */
 export interface Placement {
@@ -22,9 +23,6 @@ export interface Overrides {
   controls?: string[];
 }
 
-/** Height of a `table` top slab: anything under a table must stay below it. */
-export const TABLE_SLAB = 0.04;
-const DEFAULT_WALL = 0.02;
 
 interface RoomDraft {
   id: string;
@@ -71,7 +69,6 @@ export class SceneBuilder {
       this.problems.push(`door ${a}↔${b} names an unknown room`);
       return this;
     }
-    if (!at && sharedWallLength(ra, rb) <= EPS) this.problems.push(`rooms ${a} and ${b} share no wall: give the door a position`);
     ra.doors.push(at ? { to: b, position: { x: at[0], y: at[1] } } : { to: b });
     return this;
   }
@@ -142,6 +139,11 @@ export class SceneBuilder {
     return this.objects.get(id);
   }
 
+  /** Room the agent starts in. */
+  agentRoom(): string | undefined {
+    return this.agent?.room;
+  }
+
   /** Type of a room (kitchen, bedroom …). */
   roomType(id: string): string | undefined {
     return this.rooms.get(id)?.type;
@@ -149,7 +151,7 @@ export class SceneBuilder {
 
   /** Checks the whole house and returns the scene file content, or throws a {@link SceneBuildError}. */
   build(): SceneInput {
-    const problems = [...this.problems, ...this.checkRooms(), ...this.checkCollisions()];
+    const problems = [...this.problems];
     if (!this.agent) problems.push("no agent start: call agentStart()");
     const scene: SceneInput = {
       schemaVersion: 1,
@@ -167,7 +169,8 @@ export class SceneBuilder {
       agent: this.agent ?? { room: "" },
     };
     const parsed = SceneSchema.safeParse(scene);
-    if (!parsed.success) problems.push(...parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+    if (parsed.success) problems.push(...sceneProblems(parsed.data));
+    else problems.push(...parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
     if (problems.length > 0) throw new SceneBuildError(this.meta.id, problems);
     return scene;
   }
@@ -203,47 +206,6 @@ export class SceneBuilder {
     this.placements.set(id, placement);
     return this;
   }
-
-  /** Every object stands inside its room, and the room is the first whose footprint holds its centre. */
-  private checkRooms(): string[] {
-    const out: string[] = [];
-    const rooms = [...this.rooms.values()];
-    for (const o of this.objects.values()) {
-      const r = this.rooms.get(o.room)!;
-      const outside = footprintCorners(o.box).some((p) => p.x < r.min.x - EPS || p.x > r.max.x + EPS || p.y < r.min.y - EPS || p.y > r.max.y + EPS);
-      if (outside) out.push(`${o.id} sticks out of room ${r.id}`);
-      const first = rooms.find((q) => o.box.center.x >= q.min.x && o.box.center.x <= q.max.x && o.box.center.y >= q.min.y && o.box.center.y <= q.max.y);
-      if (first && first.id !== r.id) out.push(`${o.id}'s centre lies on the boundary with ${first.id}, which the simulator would pick`);
-    }
-    if (this.agent) {
-      const seen = reachableFrom(this.agent.room, rooms);
-      for (const r of rooms) if (!seen.has(r.id)) out.push(`room ${r.id} cannot be reached from ${this.agent.room} through doors`);
-    }
-    return out;
-  }
-
-  /** No two objects share volume unless one holds the other (inside a container, under a table). */
-  private checkCollisions(): string[] {
-    const out: string[] = [];
-    const list = [...this.objects.values()];
-    for (let i = 0; i < list.length; i++) {
-      for (let j = i + 1; j < list.length; j++) {
-        const a = list[i]!;
-        const b = list[j]!;
-        if (!boxesIntersect(a.box, b.box)) continue;
-        if (this.supportChain(a.id).includes(b.id) || this.supportChain(b.id).includes(a.id)) continue;
-        out.push(`${a.id} and ${b.id} interpenetrate`);
-      }
-    }
-    return out;
-  }
-
-  /** The objects below this one, nearest first (its support, the support's support, …). */
-  private supportChain(id: string): string[] {
-    const chain: string[] = [];
-    for (let p = this.placements.get(id); p && this.objects.has(p.target); p = this.placements.get(p.target)) chain.push(p.target);
-    return chain;
-  }
 }
 
 function makeBox(t: ObjectTemplate, x: number, y: number, z: number, heading: number): Box {
@@ -256,33 +218,4 @@ function roundBox(b: Box): Box {
     size: { x: round6(b.size.x), y: round6(b.size.y), z: round6(b.size.z) },
     heading: round6(b.heading),
   };
-}
-
-function sharedWallLength(a: RoomDraft, b: RoomDraft): number {
-  const ox = Math.min(a.max.x, b.max.x) - Math.max(a.min.x, b.min.x);
-  const oy = Math.min(a.max.y, b.max.y) - Math.max(a.min.y, b.min.y);
-  if (Math.abs(ox) <= EPS) return oy;
-  if (Math.abs(oy) <= EPS) return ox;
-  return 0;
-}
-
-function reachableFrom(start: string, rooms: RoomDraft[]): Set<string> {
-  const adj = new Map<string, Set<string>>(rooms.map((r) => [r.id, new Set<string>()]));
-  for (const r of rooms) {
-    for (const d of r.doors) {
-      adj.get(r.id)?.add(d.to);
-      adj.get(d.to)?.add(r.id);
-    }
-  }
-  const seen = new Set([start]);
-  const queue = [start];
-  while (queue.length > 0) {
-    for (const n of adj.get(queue.shift()!) ?? []) {
-      if (!seen.has(n)) {
-        seen.add(n);
-        queue.push(n);
-      }
-    }
-  }
-  return seen;
 }

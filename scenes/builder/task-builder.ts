@@ -42,8 +42,6 @@ export class TaskBuildError extends Error {
   }
 }
 
-/** BDDL operators; every other head of a goal sub-expression is a predicate. */
-const OPERATORS = new Set(["and", "or", "not", "imply", "forall", "exists", "forn", "forpairs", "fornpairs"]);
 const INSTANCE_REF = /\?([A-Za-z0-9_'.-]+\.n\.\d+_\d+)(?![\w.])/g;
 const QUANTIFIED = /\(\?[A-Za-z0-9_'.-]+\s+-\s+([A-Za-z0-9_'.-]+\.n\.\d+)\)/g;
 
@@ -122,8 +120,9 @@ export function buildTask(scene: SceneBuilder, spec: TaskSpec): BuiltTask {
   };
 
   for (const inst of explicit) if (categoryOf(inst) && categoryOfObject(scene, bindings.get(inst)!) === categoryOf(inst)) anchor(inst);
-  const agentRoom = (scene.build().agent as { room: string }).room;
-  if (problems.length === 0) init.push(`(onfloor agent.n.01_1 ${need(`floor_${agentRoom}`)})`);
+  const agentRoom = scene.agentRoom();
+  if (agentRoom === undefined) problems.push(`scene ${scene.meta.id} has no agent start`);
+  else if (problems.length === 0) init.push(`(onfloor agent.n.01_1 ${need(`floor_${agentRoom}`)})`);
   bindings.set("agent.n.01_1", "agent");
   if (problems.length > 0) throw new TaskBuildError(spec.id, problems);
 
@@ -140,11 +139,6 @@ export function buildTask(scene: SceneBuilder, spec: TaskSpec): BuiltTask {
     },
     maxSteps: budgetFor(spec.optimalSteps),
   };
-}
-
-/** True for the operator keywords of BDDL. */
-export function isOperator(head: string): boolean {
-  return OPERATORS.has(head);
 }
 
 function categoryOf(instance: string): string | undefined {

@@ -111,7 +111,6 @@ export const COTTAGE_TASKS: TaskSpec[] = [
     id: "cottage-one-candle",
     instruction: "There are too many candles on the coffee table: leave exactly one there and put the others somewhere else.",
     family: "count",
-    tags: ["partly-satisfied"],
     bind: {
       "candle.n.01_1": "candle_1",
       "candle.n.01_2": "candle_2",

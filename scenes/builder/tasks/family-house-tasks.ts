@@ -28,7 +28,6 @@ export const FAMILY_HOUSE_TASKS: TaskSpec[] = [
     id: "house-pillows-beds",
     instruction: "Make sure both beds have a pillow on them, one pillow per bed.",
     family: "pairs",
-    tags: ["partly-satisfied"],
     bind: {
       ...BEDS,
       "pillow.n.01_1": "pillow_bed_1",
@@ -123,7 +122,7 @@ export const FAMILY_HOUSE_TASKS: TaskSpec[] = [
     id: "house-candles-one-table",
     instruction: "Gather all the candles together on one table, either the dining table or the garden table.",
     family: "choose-one",
-    tags: ["hidden-in-container", "partly-satisfied"],
+    tags: ["hidden-in-container"],
     bind: {
       "table.n.02_1": "dining_table",
       "table.n.02_2": "garden_table",
