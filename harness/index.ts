@@ -23,3 +23,6 @@ export type { Reporter, RunEvent, RunInfo, RunConfig } from "./runner/run-events
 export { loadAgent } from "./agents/load.ts";
 export { registerAgent, listAgents } from "../agents/registry.ts";
 export type * from "./trajectory/events.ts";
+export * from "./metrics/index.ts";
+export * from "./compare/index.ts";
+export { readTrajectory, readRun } from "./trajectory/reader.ts";

@@ -65,7 +65,7 @@ export function buildResults(run: RunInfo, rows: ResultsRow[], complete: boolean
     config,
     agent: run.agent,
     suite: { id: run.suite.id, path: run.suite.path, description: run.suite.description, planned: run.planned.length },
-    metrics: aggregateMetrics(rows) as unknown as ResultsFile["metrics"],
+    metrics: aggregateMetrics(rows),
     episodes: rows,
   };
 }

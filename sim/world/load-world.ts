@@ -1,3 +1,4 @@
+import { settleScene } from "../physics/settle-scene.ts";
 import { inside, ontop } from "../predicates/index.ts";
 import type { SceneFile } from "../scene/schema.ts";
 import type { SimObject } from "./sim-object.ts";
@@ -14,16 +15,9 @@ export function loadWorld(scene: SceneFile, _file = scene.id): World {
   return world;
 }
 
-/** Hook filled by the physics module: drops carryable objects onto their supports. */
+/** Drops carryable objects onto their supports with physics (fixed furniture never moves). */
 function settle(world: World): void {
-  settleHook?.(world);
-}
-
-let settleHook: ((world: World) => void) | undefined;
-
-/** Installs the physics settling step run by {@link loadWorld}. */
-export function setSettleHook(hook: (world: World) => void): void {
-  settleHook = hook;
+  settleScene([...world.objects.values()], world.index);
 }
 
 /** Where each carryable object rests, bottom-up, so containers and supports are placed before their contents. */
