@@ -1,4 +1,4 @@
-import { findPlacement } from "../physics/placement.ts";
+import { findPlacement } from "../physics/find-placement.ts";
 import type { Support, World } from "../world/world.ts";
 import { closedContainerAround, isOutcome, observedObject, withinReach } from "./preconditions.ts";
 import { failure, success, type Subpolicy } from "./subpolicy.ts";
