@@ -1,3 +1,5 @@
+import { formatAction, type Action } from "../../sim/actions.ts";
+
 /**
  * Counts failures by key (an action, a way of achieving a literal, a literal) so the oracle stops
  * retrying what does not work and tries an alternative instead. Keys are plain strings chosen by callers.
@@ -26,4 +28,9 @@ export class FailureMemory {
   isExhausted(key: string, limit: number): boolean {
     return this.exhausted.has(key) || this.count(key) >= limit;
   }
+}
+
+/** Failure-memory key of an exact action (kept apart from option keys, which often read alike). */
+export function actionFailureKey(a: Action): string {
+  return `action:${formatAction(a)}`;
 }

@@ -1,5 +1,5 @@
 import type { Agent, AgentOptions, PrivilegedView, TaskView } from "../../harness/agent.ts";
-import { formatAction, type Action } from "../../sim/actions.ts";
+import type { Action } from "../../sim/actions.ts";
 import type { BddlProblem } from "../../sim/bddl/ast.ts";
 import type { Observation } from "../../sim/observation.ts";
 import type { TaskBinding } from "../../sim/task/binding.ts";
@@ -8,7 +8,7 @@ import type { World } from "../../sim/world/world.ts";
 import type { Achiever, AchieverOption } from "./achievers/achiever.ts";
 import { AchieverRegistry, DEFAULT_ACHIEVERS } from "./achievers/registry.ts";
 import type { OracleContext } from "./context.ts";
-import { FailureMemory } from "./failure-memory.ts";
+import { actionFailureKey, FailureMemory } from "./failure-memory.ts";
 import { holdsLiteral, literalKey, type GroundLiteral } from "./literal.ts";
 import { ChoiceMemory } from "./planner/choice-memory.ts";
 import { GoalPlanner, type ConditionPlan } from "./planner/goal-planner.ts";
@@ -162,7 +162,7 @@ export class OracleAgent implements Agent {
     if (!intent || !obs.lastFeedback) return;
     if (!obs.lastFeedback.ok) {
       ep.failures.failedActions++;
-      ep.failures.note(actionKey(intent.action));
+      ep.failures.note(actionFailureKey(intent.action));
       ep.failures.note(intent.optionKey);
     } else if (intent.final && intent.lit && !holdsLiteral(ep.world, intent.lit)) {
       ep.failures.note(intent.optionKey);
@@ -189,7 +189,7 @@ export class OracleAgent implements Agent {
       for (const opt of options) {
         if (ep.failures.isExhausted(opt.key, this.limits.optionFailures)) continue;
         const step = opt.next(ctx);
-        if (step.kind === "blocked" || ep.failures.isExhausted(actionKey(step.action), this.limits.actionFailures)) {
+        if (step.kind === "blocked" || ep.failures.isExhausted(actionFailureKey(step.action), this.limits.actionFailures)) {
           ep.failures.exhaust(opt.key);
           gaveUp = true;
           continue;
@@ -256,10 +256,6 @@ export class OracleAgent implements Agent {
     this.lastStepInfo = { oracle: `done: ${reason}` };
     return { type: "done" };
   }
-}
-
-function actionKey(a: Action): string {
-  return formatAction(a);
 }
 
 export default OracleAgent;

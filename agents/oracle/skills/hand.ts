@@ -1,5 +1,6 @@
 import type { Relation } from "../../../sim/actions.ts";
 import { act, blocked, type OracleContext, type Step } from "../context.ts";
+import { actionFailureKey } from "../failure-memory.ts";
 import type { GroundLiteral } from "../literal.ts";
 import { ensureObserved, openContainer, openSurroundings, reach } from "./observe.ts";
 import { floorOf, roomsByDistance } from "./world-queries.ts";
@@ -64,8 +65,9 @@ export function stash(ctx: OracleContext): Step | null {
   for (const room of ordered) {
     const floor = floorOf(world, room);
     if (!floor || about.some((l) => !l.positive && forbids(ctx, l, room, floor.id))) continue;
-    if (ctx.failures.count(placeKey(held, "ontop", floor.id)) >= STASH_TRIES) continue;
-    return ensureObserved(ctx, floor.id) ?? reach(ctx, floor.id) ?? act({ type: "place", object: held, relation: "ontop", target: floor.id });
+    const put = { type: "place", object: held, relation: "ontop", target: floor.id } as const;
+    if (ctx.failures.count(actionFailureKey(put)) >= STASH_TRIES) continue;
+    return ensureObserved(ctx, floor.id) ?? reach(ctx, floor.id) ?? act(put);
   }
   return blocked(`no floor to put ${held} down on`);
 }
