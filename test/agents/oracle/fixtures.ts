@@ -66,9 +66,10 @@ export function house(edit: (s: SceneInput) => void = () => {}): SceneFile {
 }
 
 /** Every scene object id by its BDDL instance name: `apple_1` ↔ `apple.n.01_1`. */
-const INSTANCES: Record<string, string> = Object.fromEntries(
-  houseInput().objects.map((o) => [`${o.category}_${o.id.split("_").pop()}`, o.id]),
-);
+const INSTANCES: Record<string, string> = {
+  ...Object.fromEntries(houseInput().objects.map((o) => [`${o.category}_${o.id.split("_").pop()}`, o.id])),
+  "floor.n.01_1": "floor_kitchen",
+};
 
 /**
  * A task over the house: `objects` are the instance names the BDDL declares (bound to the objects of the

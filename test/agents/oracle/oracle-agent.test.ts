@@ -125,6 +125,36 @@ describe("OracleAgent", () => {
     expect(run.steps.filter((s) => s.action.type === "place" && s.action.object !== "apple_1" && s.action.object !== "milk_1" && s.action.object !== "book_1")).toHaveLength(0);
   });
 
+  it("switches a lamp on through the wall switch that controls it", () => {
+    const wired = house((s) => {
+      const lamp = s.objects.find((o) => o.id === "floor_lamp_1")!;
+      lamp.abilities = [];
+      s.objects.push({
+        id: "switch_1", category: "light_switch.n.01", room: "bedroom", kind: "fixed", abilities: ["toggleable"], controls: ["floor_lamp_1"],
+        box: { center: [0.5, 5.5, 1.2], size: [0.08, 0.02, 0.12], heading: 0 },
+      });
+    });
+    const run = runOracle(wired, task("lamp-by-switch", ["floor_lamp.n.01_1"], "(toggled_on floor_lamp.n.01_1)"));
+    expectSolved(run);
+    expect(indexOfAction(run, { type: "toggle_on", object: "switch_1" })).toBeGreaterThanOrEqual(0);
+  });
+
+  it("makes two objects touch, and puts an object on a named floor", () => {
+    const run = runOracle(
+      house(),
+      task("touch-and-floor", ["apple.n.01_2", "book.n.02_1", "shoe.n.01_1", "floor.n.01_1"], "(and (touching apple.n.01_2 book.n.02_1) (onfloor shoe.n.01_1 floor.n.01_1))"),
+    );
+    expectSolved(run);
+    expect(run.env.world.objects.get("shoe_1")!.room).toBe("kitchen");
+  });
+
+  it("takes an object out of a room for not inroom", () => {
+    const run = runOracle(house(), task("shoe-out", ["shoe.n.01_1"], "(not (inroom shoe.n.01_1 bedroom))"));
+    expectSolved(run);
+    expect(run.env.world.objects.get("shoe_1")!.room).not.toBe("bedroom");
+    expect(run.env.world.agent.holding).toBeNull();
+  });
+
   it("gives up on an impossible goal within a bounded number of steps", () => {
     // a book does not fit in the bowl: place keeps failing, the oracle tries, then stops
     const run = runOracle(house(), task("book-in-bowl", ["book.n.02_1", "bowl.n.01_1"], "(inside book.n.02_1 bowl.n.01_1)"), { maxSteps: 200 });
