@@ -25,6 +25,16 @@ export function listAgents(): AgentEntry[] {
 }
 
 registerAgent({
+  name: "explorer",
+  description: "default baseline: knows the goal, not where things are; explores rooms, opens containers, fetches and places, then done()",
+  create: async (o) => new (await import("./explorer/explorer-agent.ts")).ExplorerAgent(o),
+});
+registerAgent({
+  name: "llm",
+  description: "language model behind an OpenAI-compatible endpoint (--agent-opt model=… baseUrl=…; key from $OPENAI_API_KEY)",
+  create: async (o) => new (await import("./llm/llm-agent.ts")).LlmAgent(o),
+});
+registerAgent({
   name: "oracle",
   description: "privileged planner: reads the goal and the full state; SR = 1 shows every task is solvable",
   create: async (o) => new (await import("./oracle/oracle-agent.ts")).OracleAgent(o),

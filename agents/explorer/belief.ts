@@ -1,0 +1,98 @@
+import type { ObservedObject, Observation } from "../../sim/observation.ts";
+import type { Literal } from "./literal.ts";
+
+/**
+ * What the explorer believes about the house: the last observation plus what it remembers itself —
+ * which containers it has looked into and which `nextto` placements it made (the observation shows only
+ * an object's support, not its neighbours). It never reads the simulator.
+ */
+export class Belief {
+  obs!: Observation;
+  /** Openable objects the agent has seen open (their contents are known). */
+  readonly searched = new Set<string>();
+  /**
+   * Where the agent itself put things, valid until it picks them up again: the observation shows an object's
+   * support, but not what it stands next to, and what is under furniture rests on the floor.
+   */
+  private readonly placed = new Map<string, { relation: string; target: string }>();
+
+  /** Takes in a new observation and the outcome of the agent's last action. */
+  update(obs: Observation): void {
+    this.obs = obs;
+    for (const o of Object.values(obs.objects)) if (o.abilities.includes("openable") && o.states.open) this.searched.add(o.id);
+    const a = obs.lastAction;
+    if (!a || !obs.lastFeedback?.ok) return;
+    if (a.type === "place") this.placed.set(a.object, { relation: a.relation, target: a.target });
+    if (a.type === "pick") this.placed.delete(a.object);
+  }
+
+  object(id: string): ObservedObject | undefined {
+    return this.obs.objects[id];
+  }
+
+  /** Whether the agent has observed the object. */
+  known(id: string): boolean {
+    return id === "agent" || id in this.obs.objects;
+  }
+
+  /** Type of a room. */
+  roomType(room: string): string | undefined {
+    return this.obs.rooms.find((r) => r.id === room)?.type;
+  }
+
+  /** Whether `a` is (transitively) inside `container`, following observed supports. */
+  isInside(a: string, container: string): boolean {
+    let cur = this.object(a)?.relation;
+    for (let guard = 0; cur && guard < 32; guard++) {
+      if (cur.type === "inside" && cur.target === container) return true;
+      cur = this.object(cur.target)?.relation ?? null;
+    }
+    return false;
+  }
+
+  /** The closed openable container `a` sits in, if the agent knows of one. */
+  closedContainerAround(a: string): string | null {
+    let cur = this.object(a)?.relation;
+    for (let guard = 0; cur && guard < 32; guard++) {
+      const c = this.object(cur.target);
+      if (cur.type === "inside" && c && c.abilities.includes("openable") && !c.states.open) return c.id;
+      cur = c?.relation ?? null;
+    }
+    return null;
+  }
+
+  /** Believed truth of a predicate over object ids (a room type for `inroom`'s second argument). Unknown objects make it false. */
+  holds(pred: string, args: string[]): boolean {
+    const [a, b] = args as [string, string | undefined];
+    if (pred === "inroom") {
+      const o = this.object(a);
+      return !!o && this.roomType(o.room) === b;
+    }
+    if (args.some((x) => !this.known(x))) return false;
+    const oa = this.object(a);
+    if (b === undefined) return !!oa?.states[pred as keyof ObservedObject["states"]];
+    const rel = oa?.relation;
+    const put = (x: string, relation: string, y: string) => this.placed.get(x)?.relation === relation && this.placed.get(x)?.target === y;
+    switch (pred) {
+      case "ontop":
+        return (rel?.type === "ontop" && rel.target === b) || put(a, "ontop", b);
+      case "under":
+        return (rel?.type === "under" && rel.target === b) || put(a, "under", b);
+      case "inside":
+        return this.isInside(a, b) || put(a, "inside", b);
+      case "onfloor":
+        return rel?.type === "onfloor" && (rel.target === b || this.object(b)?.room === oa?.room);
+      case "nextto":
+        return put(a, "nextto", b) || put(b, "nextto", a);
+      case "touching":
+        return (rel?.target === b && rel.type === "ontop") || this.object(b)?.relation?.target === a || put(a, "nextto", b) || put(b, "nextto", a);
+      default:
+        return false;
+    }
+  }
+
+  /** Believed truth of a literal. */
+  satisfied(l: Literal): boolean {
+    return this.holds(l.pred, l.args) === l.positive;
+  }
+}
