@@ -7,6 +7,8 @@ export interface AchieverOption {
   readonly key: string;
   /** The object this way carries in the hand, if any (literals about the held object are finished first). */
   readonly mover?: string;
+  /** Where this way takes the mover, if anywhere (nearer targets are preferred). */
+  readonly target?: string;
   /** The next action along this way from the current state, or why it cannot go on. */
   next(ctx: OracleContext): Step;
 }

@@ -17,3 +17,11 @@ export function moveEffort(ctx: OracleContext, id: string): number {
   if (path) e += Math.min(0.3, 0.01 * path.length);
   return e;
 }
+
+/** A little effort per metre between two objects (straight line; cheap and enough to prefer the nearer one). */
+export function carryEffort(ctx: OracleContext, from: string, to: string): number {
+  const a = ctx.world.objects.get(from);
+  const b = ctx.world.objects.get(to);
+  if (!a || !b) return 0;
+  return Math.min(0.2, 0.005 * Math.hypot(a.box.center.x - b.box.center.x, a.box.center.y - b.box.center.y));
+}

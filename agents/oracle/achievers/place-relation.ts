@@ -6,7 +6,7 @@ import type { GroundLiteral } from "../literal.ts";
 import { placeAt, placeKey } from "../skills/hand.ts";
 import { floorOf, footprintArea, roomsByDistance, roomsNamed } from "../skills/world-queries.ts";
 import type { Achiever, AchieverOption } from "./achiever.ts";
-import { moveEffort } from "./effort.ts";
+import { carryEffort, moveEffort } from "./effort.ts";
 
 /**
  * Positive spatial literals, made true by carrying an object and placing it:
@@ -23,7 +23,7 @@ export const placeRelationAchiever: Achiever = {
     const opts = placementOptions(lit, ctx);
     if (opts.length === 0) return Infinity;
     if (lit.args[0] === AGENT_ID) return 1;
-    return Math.min(...opts.map((o) => (o.mover ? moveEffort(ctx, o.mover) : 1)));
+    return Math.min(...opts.map((o) => (o.mover ? moveEffort(ctx, o.mover) + (o.target ? carryEffort(ctx, o.mover, o.target) : 0) : 1)));
   },
   options: (lit, ctx) => placementOptions(lit, ctx),
 };
@@ -75,7 +75,7 @@ function touchingOptions(ctx: OracleContext, mover: string, other: string): Achi
 function move(ctx: OracleContext, mover: string, relation: Relation, target: string): AchieverOption[] {
   const m = ctx.world.objects.get(mover);
   if (!m || m.kind !== "carryable") return [];
-  return [{ key: placeKey(mover, relation, target), mover, next: (c) => placeAt(c, mover, relation, target) }];
+  return [{ key: placeKey(mover, relation, target), mover, target, next: (c) => placeAt(c, mover, relation, target) }];
 }
 
 /** `inroom agent room` / `ontop agent floor`: walk into the room. */

@@ -6,6 +6,8 @@ import { SceneSchema, type SceneFile, type SceneInput } from "../../../sim/scene
 import type { LoadedTask } from "../../../sim/task/load.ts";
 import { OracleAgent } from "../../../agents/oracle/oracle-agent.ts";
 import type { AgentOptions } from "../../../harness/agent.ts";
+import type { Achiever } from "../../../agents/oracle/achievers/achiever.ts";
+import type { SubpolicyRegistry } from "../../../sim/subpolicies/registry.ts";
 
 type ObjectInput = SceneInput["objects"][number];
 
@@ -108,11 +110,15 @@ export interface OracleRun {
 }
 
 /** Runs the oracle through the environment the way the episode runner does (privileged = full). */
-export function runOracle(scene: SceneFile, t: LoadedTask, opts: { maxSteps?: number; seed?: number; agentOptions?: AgentOptions } = {}): OracleRun {
+export function runOracle(
+  scene: SceneFile,
+  t: LoadedTask,
+  opts: { maxSteps?: number; seed?: number; agentOptions?: AgentOptions; achievers?: Iterable<Achiever>; registry?: SubpolicyRegistry } = {},
+): OracleRun {
   const seed = opts.seed ?? 7;
-  const env = new RearrangeEnv({ scene, task: t, seed, maxSteps: opts.maxSteps ?? 150 });
+  const env = new RearrangeEnv({ scene, task: t, seed, maxSteps: opts.maxSteps ?? 150, ...(opts.registry ? { registry: opts.registry } : {}) });
   const { observation, info } = env.reset(seed);
-  const agent = new OracleAgent(opts.agentOptions ?? {});
+  const agent = new OracleAgent(opts.agentOptions ?? {}, opts.achievers);
   agent.reset({ id: t.task.id, instruction: t.task.instruction, seed }, observation, {
     conditions: info.conditions,
     task: { problem: t.problem, binding: env.tracker.binding, tracker: env.tracker },
