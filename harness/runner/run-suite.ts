@@ -62,11 +62,17 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     const results = new ResultsWriter(options.out);
     const reporter = new MultiplexReporter([new TrajectoryWriter(options.out), results, ...(options.reporters ?? [])]);
     const events = new Subject<RunEvent>();
-    const delivered = lastValueFrom(events.pipe(concatMap((e) => dispatch(reporter, e)), defaultIfEmpty(undefined)));
-    const emit = (e: RunEvent) => events.next(e);
+    const stream = new DeliveryTracker();
+    const delivered = lastValueFrom(events.pipe(concatMap((e) => stream.deliver(() => dispatch(reporter, e))), defaultIfEmpty(undefined)));
+    const emit = (e: RunEvent) => {
+      stream.emitted++;
+      events.next(e);
+    };
     try {
       emit({ type: "runBegin", run });
       await executor.run(jobs, emit);
+      // reporters run behind the emitter: the results are final once they have seen every episode
+      await Promise.race([stream.idle(), delivered]);
       const final = results.snapshot(true);
       emit({ type: "runEnd", results: final });
       events.complete();
@@ -80,6 +86,25 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     }
   } finally {
     await executor.close(failed);
+  }
+}
+
+/** Counts events emitted and delivered to the reporters, so the runner can wait until they caught up. */
+class DeliveryTracker {
+  emitted = 0;
+  private delivered = 0;
+  private waiters: Array<() => void> = [];
+
+  /** Runs one delivery and counts it. */
+  async deliver(send: () => Promise<void>): Promise<void> {
+    await send();
+    this.delivered++;
+    if (this.delivered === this.emitted) for (const w of this.waiters.splice(0)) w();
+  }
+
+  /** Resolves when every event emitted so far has been delivered. */
+  idle(): Promise<void> {
+    return this.delivered === this.emitted ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
   }
 }
 

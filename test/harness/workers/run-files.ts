@@ -1,0 +1,57 @@
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/** Repo root (tests run from it; bundled suites live under scenes/suites). */
+export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
+export const BUNDLED_SUITES = path.join(REPO_ROOT, "scenes", "suites");
+
+/** True when the bundled suite exists (bundled content may still be in the making). */
+export function hasBundledSuite(name: string): boolean {
+  return existsSync(path.join(BUNDLED_SUITES, `${name}.suite.json`));
+}
+
+/**
+ * Copies a bundled suite (optionally only the first `limit` episodes, with `maxSteps` capped) and
+ * the scene and task files it names into a fresh temp folder, so a test may edit them.
+ * @returns the copied suite file's path
+ */
+export function copyBundledSuite(name: string, o: { limit?: number; maxSteps?: number } = {}): string {
+  const src = path.join(BUNDLED_SUITES, `${name}.suite.json`);
+  const suite = JSON.parse(readFileSync(src, "utf8")) as { id: string; episodes: Array<{ scene: string; task: string; maxSteps?: number }> };
+  const root = mkdtempSync(path.join(os.tmpdir(), `suite-${name}-`));
+  mkdirSync(path.join(root, "files"));
+  const copy = (ref: string): string => {
+    const from = path.resolve(path.dirname(src), ref);
+    const to = path.join(root, "files", path.basename(from));
+    if (!existsSync(to)) copyFileSync(from, to);
+    return `files/${path.basename(from)}`;
+  };
+  suite.episodes = suite.episodes.slice(0, o.limit ?? suite.episodes.length).map((e) => ({
+    ...e,
+    scene: copy(e.scene),
+    task: copy(e.task),
+    ...(o.maxSteps !== undefined ? { maxSteps: Math.min(e.maxSteps ?? o.maxSteps, o.maxSteps) } : {}),
+  }));
+  const file = path.join(root, `${suite.id}.suite.json`);
+  writeFileSync(file, JSON.stringify(suite, null, 2));
+  return file;
+}
+
+/** A run folder's trajectories, file name → text with every `ts` field removed (the only run-to-run difference). */
+export function trajectoriesWithoutTs(runDir: string): Map<string, string> {
+  const dir = path.join(runDir, "episodes");
+  const out = new Map<string, string>();
+  for (const f of readdirSync(dir).sort()) {
+    const lines = readFileSync(path.join(dir, f), "utf8").split("\n").filter(Boolean);
+    out.set(f, lines.map((l) => JSON.stringify(JSON.parse(l), (k, v) => (k === "ts" ? undefined : v))).join("\n"));
+  }
+  return out;
+}
+
+/** results.json of a run, parsed; `drop` lists config fields to remove (run-local ones). */
+export function resultsOf(runDir: string, drop: string[] = []): Record<string, unknown> & { episodes: Array<Record<string, unknown>>; config: Record<string, unknown> } {
+  const r = JSON.parse(readFileSync(path.join(runDir, "results.json"), "utf8"));
+  for (const k of drop) delete r.config[k];
+  return r;
+}
