@@ -14,7 +14,8 @@ export function formatJson(value: unknown): string {
 /** `lead` = characters already on the line before the value (indentation plus any key). */
 function format(value: unknown, indent: number, lead = indent): string {
   const flat = inline(value);
-  if (lead + flat.length <= WIDTH || value === null || typeof value !== "object") return flat;
+  // one character is kept for the comma that may follow the value
+  if (lead + flat.length + 1 <= WIDTH || value === null || typeof value !== "object") return flat;
   const pad = " ".repeat(indent + 2);
   if (Array.isArray(value)) {
     if (value.length === 0) return "[]";

@@ -24,6 +24,7 @@ describe("formatJson", () => {
       fc.property(fc.dictionary(fc.string({ maxLength: 8 }), fc.array(fc.integer(), { maxLength: 30 })), (v) => {
         for (const line of formatJson(v).split("\n")) expect(line.length).toBeLessThanOrEqual(120);
       }),
+      { numRuns: 500 },
     );
   });
 });
