@@ -7,6 +7,8 @@ import path from "node:path";
 import { InputError } from "../../../sim/errors.ts";
 import { toJsonl } from "../io/jsonl.ts";
 
+export { parseJsonText } from "../io/json-text.ts";
+
 /** Every regular file under `src` (or `src` itself when it is a file), sorted, skipping dot-files. */
 export function listSourceFiles(src: string): string[] {
   let stat;
@@ -27,17 +29,6 @@ export function listSourceFiles(src: string): string[] {
   };
   walk(src);
   return out;
-}
-
-/** Parses JSON text; on failure returns the reason with the line of the syntax error. */
-export function parseJsonText(text: string): { value: unknown } | { where: string; reason: string } {
-  try {
-    return { value: JSON.parse(text) };
-  } catch (err) {
-    const m = /position (\d+)/.exec((err as Error).message);
-    const line = m ? text.slice(0, Number(m[1])).split("\n").length : undefined;
-    return { where: line ? `line ${line}` : "$", reason: `not JSON: ${(err as Error).message.replace(/ in JSON at position \d+.*$/, "")}` };
-  }
 }
 
 /** Writes a JSONL file under `out` (creating folders) and returns its path. */

@@ -13,21 +13,16 @@ import type { z } from "zod";
 import { formatJsonPath } from "../../../sim/errors.ts";
 import type { SceneFile } from "../../../sim/scene/schema.ts";
 import { readTextFile } from "../io/jsonl.ts";
+import { parseJsonText } from "../io/json-text.ts";
 import { FunGraphSchema, FunGraphTruthSchema } from "../io/schemas.ts";
 import type { FunGraph, FunGraphTruth, SkippedLine } from "../types.ts";
 import type { FunGraphScene } from "./score.ts";
 
 /** Parses one JSON file against a schema; on failure returns the skip record instead. */
 export function readJsonFile<S extends z.ZodType>(file: string, schema: S): { value: z.infer<S> } | { skipped: SkippedLine } {
-  const text = readTextFile(file);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    const m = /position (\d+)/.exec((err as Error).message);
-    const line = m ? text.slice(0, Number(m[1])).split("\n").length : 1;
-    return { skipped: { file, line, reason: `not JSON: ${(err as Error).message.replace(/ in JSON at position \d+.*$/, "")}` } };
-  }
+  const parsed = parseJsonText(readTextFile(file));
+  if (!("value" in parsed)) return { skipped: { file, line: Number(/\d+/.exec(parsed.where)?.[0] ?? 1), reason: parsed.reason } };
+  const data = parsed.value;
   const result = schema.safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0]!;

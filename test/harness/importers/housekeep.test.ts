@@ -1,0 +1,72 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { importHousekeep } from "../../../harness/importers/housekeep.ts";
+import { SHARED_DATA, dataSuiteTitle, hasSharedData } from "../probes/shared-data.ts";
+
+const readJsonl = (file: string) => readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+const SRC = path.join(SHARED_DATA, "housekeep");
+
+describe.skipIf(!hasSharedData("housekeep"))(dataSuiteTitle("rearrange import housekeep on the shared data", "housekeep"), async () => {
+  const out = mkdtempSync(path.join(tmpdir(), "hk-"));
+  const summary = await importHousekeep(SRC, { out, seed: 0 });
+  const source = JSON.parse(readFileSync(path.join(SRC, "housekeep_train_val.json"), "utf8"));
+  const episodes = JSON.parse(readFileSync(path.join(SRC, "housekeep_episodes_Ihlen_1_int.json"), "utf8")).episodes;
+  const splits = Object.fromEntries(["train", "val", "test"].map((s) => [s, readJsonl(path.join(out, `ranking.${s}.jsonl`))]));
+
+  it("accounts for every file: data used, documentation listed as skipped", () => {
+    expect(summary.skipped.map((s) => path.basename(s.file)).sort()).toEqual(["LICENSE.txt", "readme.txt"]);
+  });
+
+  it("writes one case per (object, room) with a positive vote, relevance = annotators ranking it correct", () => {
+    let expected = 0;
+    for (const byPlace of Object.values(source.ranks) as Array<Record<string, number[]>>) {
+      const rooms = new Set(Object.entries(byPlace).filter(([, r]) => r.some((v) => v > 0)).map(([k]) => k.split("|")[0]));
+      expected += rooms.size;
+    }
+    const all = [...splits.train, ...splits.val, ...splits.test];
+    expect(all).toHaveLength(expected);
+    const c = all.find((x) => x.id === "housekeep/antidepressant/bathroom")!;
+    expect(c.relevance["bathroom|bottom_cabinet"]).toBe(source.ranks.antidepressant["bathroom|bottom_cabinet"].filter((v: number) => v > 0).length);
+    expect(c.candidates.every((k: string) => k.startsWith("bathroom|"))).toBe(true);
+  });
+
+  it("splits by object: no object in two splits, every object in one", () => {
+    const objects = (s: string) => new Set(splits[s].map((c: { object: string }) => c.object));
+    const [tr, va, te] = ["train", "val", "test"].map(objects);
+    for (const o of te!) expect(tr!.has(o) || va!.has(o)).toBe(false);
+    for (const o of va!) expect(tr!.has(o)).toBe(false);
+    expect(tr!.size + va!.size + te!.size).toBe(Object.keys(source.ranks).length);
+  });
+
+  it("labels episode objects misplaced exactly as often as each episode's misplaced_count says", () => {
+    const cases = readJsonl(path.join(out, "detection.cases.jsonl"));
+    expect(cases).toHaveLength(episodes.length);
+    for (const ep of episodes) {
+      const c = cases.find((x: { id: string }) => x.id.endsWith(`/ep${ep.episode_id}`));
+      expect(c.objects.filter((o: { misplaced: boolean }) => o.misplaced)).toHaveLength(ep.misplaced_count);
+    }
+    const gt = readJsonl(path.join(out, "detection.gt.jsonl"));
+    expect(gt).toHaveLength(episodes.reduce((n: number, ep: { objects: unknown[] }) => n + ep.objects.length, 0));
+  });
+
+  it("uses a given split file", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "hk-split-"));
+    writeFileSync(path.join(dir, "split.json"), JSON.stringify({ train: ["baseball"], test: ["camera"] }));
+    const s = await importHousekeep(path.join(SRC, "housekeep_train_val.json"), { out: dir, split: path.join(dir, "split.json") });
+    expect(new Set(readJsonl(path.join(dir, "ranking.test.jsonl")).map((c) => c.object))).toEqual(new Set(["camera"]));
+    expect(s.notes.some((n) => /objects are in no split/.test(n))).toBe(true);
+  });
+
+  it("skips a malformed file with its line and still imports the rest", async () => {
+    const src = mkdtempSync(path.join(tmpdir(), "hk-src-"));
+    copyFileSync(path.join(SRC, "housekeep_episodes_Ihlen_1_int.json"), path.join(src, "episodes.json"));
+    writeFileSync(path.join(src, "broken.json"), '{\n  "ranks": {\n    "cup": [1, 2,\n');
+    mkdirSync(path.join(src, "out"));
+    const s = await importHousekeep(src, { out: path.join(src, "out") });
+    expect(s.skipped).toEqual([expect.objectContaining({ file: path.join(src, "broken.json"), where: expect.stringMatching(/^line \d+$/) })]);
+    expect(s.files.map((f) => path.basename(f.path))).toContain("detection.cases.jsonl");
+    expect(s.notes).toContain("no annotation file found: no ranking cases written");
+  });
+});

@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { importTidybot } from "../../../harness/importers/tidybot.ts";
+import { SHARED_DATA, dataSuiteTitle, hasSharedData } from "../probes/shared-data.ts";
+
+const readJsonl = (file: string) => readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+const SRC = path.join(SHARED_DATA, "tidybot");
+
+describe.skipIf(!hasSharedData("tidybot"))(dataSuiteTitle("rearrange import tidybot on the shared data", "tidybot"), async () => {
+  const out = mkdtempSync(path.join(tmpdir(), "tb-"));
+  const summary = await importTidybot(SRC, { out });
+  const scenarios = parseYaml(readFileSync(path.join(SRC, "scenarios.yml"), "utf8")) as Array<{ unseen_placements: string[][]; seen_placements: string[][]; receptacles: string[] }>;
+  const unseen = readJsonl(path.join(out, "ranking.unseen.jsonl"));
+
+  it("makes one case per unseen placement, grouped by scenario", () => {
+    expect(unseen).toHaveLength(scenarios.reduce((n, s) => n + s.unseen_placements.length, 0));
+    expect(new Set(unseen.map((c) => c.group)).size).toBe(scenarios.length);
+    expect(summary.skipped.map((s) => path.basename(s.file))).toEqual(["LICENSE"]);
+  });
+
+  it("gives the scenario's receptacle gain 1 and shows seen placements but never the annotator's notes", () => {
+    const first = scenarios[0]!;
+    const c = unseen[0];
+    expect(c.object).toBe(first.unseen_placements[0]![0]);
+    expect(c.relevance).toEqual({ [first.unseen_placements[0]![1]!]: 1 });
+    expect(c.candidates).toEqual(first.receptacles);
+    expect(c.context.seenPlacements).toHaveLength(first.seen_placements.length);
+    expect(JSON.stringify(unseen)).not.toMatch(/annotator_notes/);
+  });
+
+  it("leaves a seen object's own placement out of its context", () => {
+    for (const c of readJsonl(path.join(out, "ranking.seen.jsonl"))) expect(c.context.seenPlacements.some((p: { object: string }) => p.object === c.object)).toBe(false);
+  });
+});
+
+describe("tidybot import robustness", () => {
+  it("reports invalid YAML with its line and bad scenarios with their path, and keeps the good ones", async () => {
+    const src = mkdtempSync(path.join(tmpdir(), "tb-src-"));
+    writeFileSync(
+      path.join(src, "a.yml"),
+      ["- receptacles: [shelf, bin]", "  unseen_placements: [[cup, shelf], [can, sofa]]", "- room: kitchen", "  receptacles: 3"].join("\n"),
+    );
+    writeFileSync(path.join(src, "b.yaml"), "- receptacles: [a\n  - b: [\n");
+    const s = await importTidybot(src, { out: path.join(src, "out") });
+    const where = s.skipped.map((k) => `${path.basename(k.file)} ${k.where}`);
+    expect(where).toEqual(expect.arrayContaining(["a.yml $[0].unseen_placements[1]", "a.yml $[1].receptacles", expect.stringMatching(/^b\.yaml line \d+, column \d+$/)]));
+    expect(readJsonl(path.join(src, "out", "ranking.unseen.jsonl")).map((c) => c.object)).toEqual(["cup"]);
+  });
+});
