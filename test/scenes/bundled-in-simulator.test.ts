@@ -1,6 +1,6 @@
 /**
- * The bundled tasks make sense in their scenes, checked with the simulator's own parser, predicates and
- * goal tracker: every BDDL problem parses, declares exactly the bound instances, states only initial facts
+ * The bundled scenes are at rest and the tasks make sense in them, checked with the simulator's own
+ * physics settling, parser, predicates and goal tracker. Scenes: loading moves no object. Tasks: every BDDL problem parses, declares exactly the bound instances, states only initial facts
  * that are true, is not already solved at the start, and the default suite uses every predicate and
  * quantifier. Tags that promise something (hidden objects, partly satisfied goals) keep their promise.
  */
@@ -55,6 +55,22 @@ function operatorsOf(expr: BddlExpr): string[] {
       return [expr.op, ...operatorsOf(expr.body)];
   }
 }
+
+describe("bundled scenes", () => {
+  const scenes = committed("houses", ".scene.json").map((f) => [f.path, SceneSchema.parse(f.json)] as const);
+
+  it.each(scenes)("%s is already at rest: settling on load moves no object", (_p, scene) => {
+    const world = loadWorld(scene);
+    const moved = scene.objects
+      .filter((o) => {
+        const now = world.objects.get(o.id)!.box;
+        const d = Math.hypot(now.center.x - o.box.center.x, now.center.y - o.box.center.y, now.center.z - o.box.center.z);
+        return d > 1e-6 || Math.abs(now.heading - o.box.heading) > 1e-6;
+      })
+      .map((o) => o.id);
+    expect(moved).toEqual([]);
+  });
+});
 
 describe("bundled task goals", () => {
   it.each(episodes.map((e) => [e.id, e] as const))("%s: BDDL parses and declares exactly the bound instances", (_id, e) => {
