@@ -46,6 +46,7 @@ function lazy(load: () => Promise<Record<string, unknown>>, name: string): Impor
 
 /** Registered importers. */
 export const importers: Record<string, Importer> = {
+  bddl: lazy(() => import("./bddl/index.ts"), "importBddl"),
   housekeep: lazy(() => import("./housekeep.ts"), "importHousekeep"),
   tidybot: lazy(() => import("./tidybot.ts"), "importTidybot"),
   vla3d: lazy(() => import("./vla3d.ts"), "importVla3d"),

@@ -53,7 +53,7 @@ export const FURNITURE: Readonly<Record<string, ProfileEntry>> = {
   "washer.n.03": cupboard([0.6, 0.6, 0.85], { label: "washing machine", abilities: ["container", "openable", "toggleable"], wall: 0.03, rooms: ["bathroom", "utility_room"] }),
   "clothes_dryer.n.01": cupboard([0.6, 0.6, 0.85], { abilities: ["container", "openable", "toggleable", "dryer"], wall: 0.03, rooms: ["bathroom", "utility_room"] }),
   // garage and garden
-  "car.n.01": freeStanding([4.2, 1.8, 1.45], { shape: "container", abilities: ["container"], wall: 0.08, rooms: ["garage", "garden"] }),
+  "car.n.01": freeStanding([4.2, 1.8, 1.45], { shape: "container", abilities: ["container", "openable"], wall: 0.08, rooms: ["garage", "garden"] }),
   "pool.n.01": freeStanding([2.0, 2.0, 0.9], { label: "hot tub", shape: "container", abilities: ["container"], wall: 0.08, rooms: ["garage", "garden"] }),
   "tree.n.01": freeStanding([1.2, 1.2, 4.0], { rooms: ["garden"] }),
   "lawn.n.01": freeStanding([5.0, 5.0, 0.02], { shape: "floor", siting: "ground", rooms: ["garden"] }),

@@ -31,7 +31,7 @@ export const HYPERNYM_DEFAULTS: ReadonlyArray<readonly [string, ProfileEntry]> =
   ["bed.n.01", freeStanding([2.0, 1.6, 0.55], { shape: "table", rooms: ["bedroom"] })],
   ["cabinet.n.01", cupboard([1.0, 0.5, 0.9])],
   ["furniture.n.01", furniture([1.0, 0.5, 0.9])],
-  ["motor_vehicle.n.01", freeStanding([4.2, 1.8, 1.45], { shape: "container", abilities: ["container"], wall: 0.08, rooms: ["garage"] })],
+  ["motor_vehicle.n.01", freeStanding([4.2, 1.8, 1.45], { shape: "container", abilities: ["container", "openable"], wall: 0.08, rooms: ["garage"] })],
   ["vehicle.n.01", freeStanding([1.7, 0.6, 1.0], { rooms: ["garage"] })],
   ["tree.n.01", freeStanding([1.2, 1.2, 4.0], { rooms: ["garden"] })],
   ["plant.n.02", item([0.3, 0.3, 0.5], ["soakable"], { rooms: ["living_room", "garden"] })],

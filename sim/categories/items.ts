@@ -44,7 +44,7 @@ export const ITEMS: Readonly<Record<string, ProfileEntry>> = {
   // cleaning tools and cleaners
   "rag.n.01": item([0.3, 0.3, 0.01], CLOTH, { rooms: ["kitchen", "garage", "bathroom"] }),
   "piece_of_cloth.n.01": item([0.3, 0.3, 0.01], CLOTH, { label: "cloth", rooms: ["kitchen"] }),
-  "towel.n.01": item([0.35, 0.25, 0.06], CLOTH, { label: "folded towel", rooms: BATH }),
+  "towel.n.01": item([0.4, 0.3, 0.01], CLOTH, { rooms: BATH }),
   "hand_towel.n.01": item([0.3, 0.2, 0.03], CLOTH, { rooms: BATH }),
   "dishtowel.n.01": item([0.3, 0.2, 0.02], CLOTH, { rooms: ["kitchen"] }),
   "paper_towel.n.01": item([0.25, 0.25, 0.01], CLOTH, { rooms: ["kitchen"] }),

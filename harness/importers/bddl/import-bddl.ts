@@ -1,0 +1,157 @@
+/**
+ * `rearrange import bddl SRC --out DIR [--instructions FILE] [--seeds N] [--seed S]`: BEHAVIOR activity
+ * files → a runnable suite. SRC is one `problemN.bddl` or a folder tree of `<activity>/problemN.bddl`.
+ * For every activity and each of N seeds (S, S+1, …) it samples a house (sim/sampler) and writes
+ *   scenes/<problem>-s<seed>.scene.json   the sampled house
+ *   tasks/<problem>-s<seed>.task.json     instruction, the BDDL text and how its instances bind to the house
+ *   <name>.suite.json                     one episode per activity and seed (name: --name, else DIR's name)
+ *   import.json                           this summary
+ * Instructions come from FILE (keyed by activity name; `SRC/instructions.json` is used when present),
+ * else are made from the activity name. An activity using a predicate the simulator does not support,
+ * or whose initial facts no sampled house satisfies, is skipped with the reason — never written wrong.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { BddlProblem } from "../../../sim/bddl/ast.ts";
+import { expandGoalConditions, declaredInstancesOf } from "../../../sim/bddl/conditions.ts";
+import { parseProblem } from "../../../sim/bddl/parser.ts";
+import { InputError } from "../../../sim/errors.ts";
+import { sampleScene, SamplingError } from "../../../sim/sampler/index.ts";
+import { TaskSchema, type TaskFile } from "../../../sim/task/schema.ts";
+import { SuiteSchema, type EpisodeSpec } from "../../suite/schema.ts";
+import type { ImportOptions, ImportSummary } from "../index.ts";
+import { findProblemFiles } from "./discover.ts";
+import { instructionFor, instructionsBeside, loadInstructions, type Instructions } from "./instructions.ts";
+import { unsupportedPredicate } from "./supported.ts";
+
+/** Options of the BDDL importer beyond {@link ImportOptions}. */
+export interface BddlImportOptions extends ImportOptions {
+  /** Instructions JSON file. */
+  instructions?: string;
+  /** Sampled houses (episodes) per activity; default 1. */
+  seeds?: number;
+  /** Suite id and file name; default the output folder's name. */
+  name?: string;
+}
+
+/** Imports BEHAVIOR activities (see module comment). */
+export async function importBddl(src: string, options: BddlImportOptions): Promise<ImportSummary> {
+  const out = options.out;
+  const seeds = options.seeds ?? 1;
+  const seed0 = options.seed ?? 0;
+  if (!Number.isInteger(seeds) || seeds < 1) throw new InputError("--seeds", undefined, `expected a positive whole number, got ${seeds}`);
+  const sources = findProblemFiles(src);
+  const instructionsFile = options.instructions ?? instructionsBeside(src);
+  const instructions: Instructions = instructionsFile ? loadInstructions(instructionsFile) : new Map();
+  const name = options.name ?? (path.basename(path.resolve(out)).replace(/[^A-Za-z0-9_.:@+-]/g, "_") || "bddl");
+  const summary: ImportSummary = { format: "bddl", source: src, out, files: [], skipped: [], notes: [] };
+  mkdirSync(path.join(out, "scenes"), { recursive: true });
+  mkdirSync(path.join(out, "tasks"), { recursive: true });
+
+  const episodes: EpisodeSpec[] = [];
+  const taken = new Set<string>();
+  const imported = new Set<string>();
+  let madeUp = 0;
+  for (const { file, activity } of sources) {
+    let problem: BddlProblem;
+    try {
+      problem = parseProblem(readFileSync(file, "utf8"), file);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      summary.skipped.push({ file, ...(err.where ? { where: err.where } : {}), reason: err.reason });
+      continue;
+    }
+    const unsupported = unsupportedPredicate(problem);
+    if (unsupported) {
+      summary.skipped.push({ file, where: unsupported.where, reason: unsupported.reason });
+      continue;
+    }
+    const instruction = instructionFor(activity, problem.name, instructions);
+    if (!instruction.fromFile) madeUp++;
+    const taskId = unique(safeId(problem.name), taken);
+    const extras = new Set<string>();
+    for (let k = 0; k < seeds; k++) {
+      const seed = seed0 + k;
+      const episodeId = `${taskId}-s${seed}`;
+      let sampled;
+      try {
+        sampled = sampleScene(problem, { seed, sceneId: episodeId });
+      } catch (err) {
+        if (!(err instanceof SamplingError)) throw err;
+        summary.skipped.push({ file, reason: `seed ${seed}: ${err.message}` });
+        continue;
+      }
+      const scenePath = `scenes/${episodeId}.scene.json`;
+      const taskPath = `tasks/${episodeId}.task.json`;
+      writeJson(path.join(out, scenePath), sampled.scene);
+      writeJson(path.join(out, taskPath), taskFile(problem, activity, instruction.text, readFileSync(file, "utf8"), sampled.bindings));
+      episodes.push({ id: episodeId, scene: scenePath, task: taskPath, seed, maxSteps: stepBudget(problem) });
+      for (const e of sampled.extras) if (e.origin === "provider") extras.add(e.category);
+      imported.add(file);
+    }
+    if (extras.size) summary.notes.push(`${activity}: added ${[...extras].sort().join(", ")} (the goal needs it under the state rules and the activity declares none)`);
+  }
+
+  const suite = SuiteSchema.parse({
+    schemaVersion: 1,
+    id: name,
+    description: `BEHAVIOR activities imported from ${src} (${seeds} sampled house${seeds === 1 ? "" : "s"} each, seeds from ${seed0})`,
+    episodes,
+  });
+  const suitePath = path.join(out, `${name}.suite.json`);
+  writeJson(suitePath, suite);
+  summary.files.push(
+    { path: suitePath, what: "suite: one episode per activity and seed", count: episodes.length },
+    { path: path.join(out, "scenes"), what: "sampled houses (*.scene.json)", count: episodes.length },
+    { path: path.join(out, "tasks"), what: "tasks: instruction, BDDL and bindings (*.task.json)", count: episodes.length },
+    { path: path.join(out, "import.json"), what: "this summary", count: 1 },
+  );
+  const skippedFiles = new Set(summary.skipped.map((s) => s.file).filter((f) => !imported.has(f)));
+  summary.notes.unshift(
+    `coverage: ${imported.size} of ${sources.length} activities imported, ${skippedFiles.size} skipped; ${episodes.length} episodes`,
+    instructionsFile
+      ? `instructions: from ${instructionsFile}${madeUp ? `; ${madeUp} activities missing there got one made from their name` : ""}`
+      : "instructions: made from the activity names (no instructions file)",
+  );
+  writeJson(path.join(out, "import.json"), summary);
+  return summary;
+}
+
+/** The task file of one sampled episode: the problem text inline, so the suite folder stands alone. */
+function taskFile(problem: BddlProblem, activity: string, instruction: string, bddl: string, bindings: Record<string, string | string[]>): TaskFile {
+  return TaskSchema.parse({
+    schemaVersion: 1,
+    id: problem.name,
+    instruction,
+    bddl,
+    bindings,
+    family: "behavior",
+    tags: ["behavior", activity, problem.domain],
+  });
+}
+
+/**
+ * A generous step budget: a searching agent needs about ten steps per object it moves (explore, walk,
+ * open, pick, walk, place) and a few per goal condition.
+ */
+export function stepBudget(problem: BddlProblem): number {
+  const objects = [...problem.objects.values()].filter((c) => c !== "agent.n.01" && c !== "floor.n.01").length;
+  const conditions = expandGoalConditions(problem, declaredInstancesOf(problem)).length;
+  return 100 + 15 * objects + 10 * conditions;
+}
+
+function safeId(name: string): string {
+  return name.replace(/[^A-Za-z0-9_.:@+-]/g, "_") || "activity";
+}
+
+function unique(id: string, taken: Set<string>): string {
+  let out = id;
+  for (let k = 2; taken.has(out); k++) out = `${id}_${k}`;
+  taken.add(out);
+  return out;
+}
+
+function writeJson(file: string, data: unknown): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+}

@@ -1,0 +1,168 @@
+import { isWildcardInstance, type BddlExpr, type BddlProblem } from "../bddl/ast.ts";
+import { categoryProfile, type CategoryProfile } from "../categories/index.ts";
+import type { Ability, Shape, StateName } from "../scene/schema.ts";
+import { STATES } from "../scene/schema.ts";
+import { atomUses, wants, type AtomUse } from "./atom-uses.ts";
+
+/** Relations that say where an object rests. */
+export type SupportPred = "inside" | "ontop" | "under" | "onfloor";
+
+/** One binary `:init` literal, e.g. `(ontop apple.n.01_1 table.n.02_1)` or `(not (inside a b))`. */
+export interface InitFact {
+  pred: string;
+  a: string;
+  b: string;
+  positive: boolean;
+}
+
+/** What the sampler knows about one declared instance. */
+export interface InstanceSpec {
+  name: string;
+  category: string;
+  /** Category profile with the abilities and shape the activity's use of it requires. */
+  profile: CategoryProfile;
+  role: "agent" | "floor" | "fixed" | "carryable";
+  /** A `_*` instance: it stands for the extra scene objects of its category. */
+  wildcard: boolean;
+  /** Room type from `(inroom x type)`. */
+  roomType?: string;
+  /** The literal that decides where it rests (inside > ontop > under > onfloor). */
+  support?: { pred: SupportPred; target: string };
+  /** Binary `:init` literals with this instance first (the support included). */
+  facts: InitFact[];
+  /** Unary states from `:init` (false for negated ones). */
+  states: Partial<Record<StateName, boolean>>;
+}
+
+/** An activity read for sampling. */
+export interface ActivitySpec {
+  problem: BddlProblem;
+  /** Declared instances in declaration order. */
+  instances: Map<string, InstanceSpec>;
+  /** Per target instance, the instances that rest in/on/under it at the start or in the goal. */
+  loads: Map<string, { inside: Set<string>; ontop: Set<string>; under: Set<string> }>;
+  /** Atom uses of init and goal (for the tools an activity needs). */
+  uses: AtomUse[];
+}
+
+const UNARY = new Set<string>(STATES);
+const SUPPORT_ORDER: readonly SupportPred[] = ["inside", "ontop", "under", "onfloor"];
+/** Abilities a unary predicate needs on its object wherever it is written. */
+const STATE_ABILITY: Partial<Record<string, Ability>> = {
+  open: "openable",
+  toggled_on: "toggleable",
+  soaked: "soakable",
+  cooked: "cookable",
+  burnt: "cookable",
+  frozen: "freezable",
+  sliced: "sliceable",
+};
+
+/** Reads a parsed problem: roles, rooms, supports, states, required abilities and loads. */
+export function analyzeActivity(problem: BddlProblem): ActivitySpec {
+  const uses = atomUses(problem);
+  const overrides = categoryOverrides(problem, uses);
+  const instances = new Map<string, InstanceSpec>();
+  for (const [name, category] of problem.objects) {
+    const base = categoryProfile(category);
+    const o = overrides.get(category);
+    const profile: CategoryProfile = o
+      ? { ...base, abilities: [...new Set([...base.abilities, ...o.abilities])], shape: o.shape ?? base.shape }
+      : base;
+    instances.set(name, {
+      name,
+      category,
+      profile,
+      role: category === "agent.n.01" ? "agent" : category === "floor.n.01" ? "floor" : "carryable",
+      wildcard: isWildcardInstance(name),
+      facts: [],
+      states: {},
+    });
+  }
+  for (const lit of problem.init) readInitLiteral(lit, instances);
+  for (const spec of instances.values()) {
+    if (spec.role !== "carryable") continue;
+    spec.support = pickSupport(spec, instances);
+    // BEHAVIOR's scene objects are the ones placed by room; a fixed category stays fixed wherever it is
+    if (spec.roomType !== undefined || spec.profile.kind === "fixed" || spec.profile.shape === "floor") spec.role = "fixed";
+  }
+  return { problem, instances, loads: loadsOf(uses, instances), uses };
+}
+
+function readInitLiteral(lit: BddlExpr, instances: Map<string, InstanceSpec>): void {
+  const positive = lit.op !== "not";
+  const atom = lit.op === "not" ? lit.arg : lit;
+  if (atom.op !== "atom") return;
+  const first = instances.get(atom.args[0]!);
+  if (!first) return;
+  if (UNARY.has(atom.pred)) {
+    first.states[atom.pred as StateName] = positive;
+    return;
+  }
+  if (atom.pred === "inroom") {
+    if (positive) first.roomType = atom.args[1]!;
+    return;
+  }
+  first.facts.push({ pred: atom.pred, a: atom.args[0]!, b: atom.args[1]!, positive });
+}
+
+/** The support literal: `ontop x floor` counts as resting on the floor. */
+function pickSupport(spec: InstanceSpec, instances: Map<string, InstanceSpec>): InstanceSpec["support"] {
+  const isGround = (name: string) => {
+    const t = instances.get(name);
+    return !!t && (t.role === "floor" || t.profile.shape === "floor");
+  };
+  const normalized = spec.facts
+    .filter((f) => f.positive && (SUPPORT_ORDER as readonly string[]).includes(f.pred))
+    .map((f) => ({ pred: (f.pred === "ontop" && isGround(f.b) ? "onfloor" : f.pred) as SupportPred, target: f.b }));
+  for (const pred of SUPPORT_ORDER) {
+    const f = normalized.find((n) => n.pred === pred);
+    if (f) return f;
+  }
+  return undefined;
+}
+
+/** Abilities and shapes a category needs because of how the activity uses it. */
+function categoryOverrides(problem: BddlProblem, uses: AtomUse[]): Map<string, { abilities: Set<Ability>; shape?: Shape }> {
+  const out = new Map<string, { abilities: Set<Ability>; shape?: Shape }>();
+  const entry = (category: string) => {
+    let e = out.get(category);
+    if (!e) out.set(category, (e = { abilities: new Set() }));
+    return e;
+  };
+  const categoriesOf = (names: string[]) =>
+    [...new Set(names.map((n) => problem.objects.get(n)).filter((c): c is string => !!c && c !== "agent.n.01" && c !== "floor.n.01"))];
+  for (const use of uses) {
+    const ability = STATE_ABILITY[use.pred];
+    if (ability) for (const c of categoriesOf(use.args[0]!)) entry(c).abilities.add(ability);
+    if (use.pred === "inside" && wants(use, true)) {
+      for (const c of categoriesOf(use.args[1]!)) {
+        const e = entry(c);
+        e.abilities.add("container");
+        if (categoryProfile(c).shape !== "floor") e.shape = "container";
+      }
+    }
+    if (use.pred === "under" && wants(use, true)) {
+      for (const c of categoriesOf(use.args[1]!)) if (categoryProfile(c).shape === "solid") entry(c).shape = "table";
+    }
+  }
+  return out;
+}
+
+/** What must fit in, on and under each instance: its initial contents plus what the goal puts there. */
+function loadsOf(uses: AtomUse[], instances: Map<string, InstanceSpec>): ActivitySpec["loads"] {
+  const loads: ActivitySpec["loads"] = new Map();
+  const concrete = (names: string[]) => names.filter((n) => instances.has(n) && !isWildcardInstance(n));
+  for (const use of uses) {
+    if (use.pred !== "inside" && use.pred !== "ontop" && use.pred !== "under") continue;
+    if (!wants(use, true)) continue;
+    for (const target of concrete(use.args[1]!)) {
+      const t = instances.get(target)!;
+      if (t.role === "floor" || t.role === "agent" || t.profile.shape === "floor") continue;
+      let l = loads.get(target);
+      if (!l) loads.set(target, (l = { inside: new Set(), ontop: new Set(), under: new Set() }));
+      for (const src of concrete(use.args[0]!)) if (src !== target && instances.get(src)!.role !== "agent") l[use.pred].add(src);
+    }
+  }
+  return loads;
+}

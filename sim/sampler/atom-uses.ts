@@ -1,0 +1,65 @@
+import { isRoomArg, type BddlExpr, type BddlProblem } from "../bddl/ast.ts";
+
+/**
+ * Every atom an activity writes, with its arguments widened to the instances they can stand for
+ * (a quantified variable stands for every instance of its category) and the sign it is wanted with.
+ * The sampler reads these to decide abilities, sizes and the tools an activity needs.
+ */
+export interface AtomUse {
+  pred: string;
+  /** Per argument, the instance names it can be (a room type for `inroom`'s second argument). */
+  args: string[][];
+  /** Wanted true, wanted false, or either (under an `imply` condition). */
+  sign: "positive" | "negative" | "both";
+  /** From `:goal` (else `:init`). */
+  goal: boolean;
+  line: number;
+  column: number;
+}
+
+/** Atom uses of `:init` and `:goal`, in source order. */
+export function atomUses(problem: BddlProblem): AtomUse[] {
+  const out: AtomUse[] = [];
+  const instancesOf = (category: string) => problem.categories.get(category) ?? [];
+  const visit = (e: BddlExpr, scope: ReadonlyMap<string, string>, sign: AtomUse["sign"], goal: boolean): void => {
+    switch (e.op) {
+      case "atom":
+        out.push({
+          pred: e.pred,
+          args: e.args.map((a, i) => (isRoomArg(e.pred, i) ? [a] : scope.has(a) ? instancesOf(scope.get(a)!) : [a])),
+          sign,
+          goal,
+          line: e.line,
+          column: e.column,
+        });
+        return;
+      case "not":
+        return visit(e.arg, scope, flip(sign), goal);
+      case "and":
+      case "or":
+        return e.args.forEach((a) => visit(a, scope, sign, goal));
+      case "imply":
+        visit(e.if, scope, "both", goal);
+        return visit(e.then, scope, sign, goal);
+      case "forall":
+      case "exists":
+      case "forn":
+        return visit(e.body, new Map(scope).set(e.var, e.category), sign, goal);
+      case "forpairs":
+      case "fornpairs":
+        return visit(e.body, new Map(scope).set(e.var1, e.cat1).set(e.var2, e.cat2), sign, goal);
+    }
+  };
+  for (const lit of problem.init) visit(lit, new Map(), "positive", false);
+  visit(problem.goal, new Map(), "positive", true);
+  return out;
+}
+
+function flip(sign: AtomUse["sign"]): AtomUse["sign"] {
+  return sign === "both" ? "both" : sign === "positive" ? "negative" : "positive";
+}
+
+/** True when the use can want the atom true (`positive`) or false (`negative`). */
+export function wants(use: AtomUse, value: boolean): boolean {
+  return use.sign === "both" || use.sign === (value ? "positive" : "negative");
+}

@@ -1,0 +1,194 @@
+import { categoriesForRoom, categoryProfile, lemmaOf, PROVIDER_OF } from "../categories/index.ts";
+import type { Rng } from "../rng.ts";
+import type { ActivitySpec, InstanceSpec } from "./activity.ts";
+import { draftFromProfile, type DraftObject } from "./draft.ts";
+import { IdAllocator } from "./ids.ts";
+import { OUTDOOR_ROOM_TYPES } from "./layout.ts";
+import { missingProviders } from "./requirements.ts";
+
+/**
+ * What goes into the house before anything is laid out: its rooms (by type), every object as a draft
+ * with its room or support, the tools the activity lacks and a few distractors, plus the BDDL
+ * bindings. Sizes and positions come later.
+ */
+export interface HousePlan {
+  rooms: { id: string; type: string; outdoor: boolean }[];
+  /** Room id the agent starts in. */
+  agentRoom: string;
+  /** Every object draft (floors are added with the layout). */
+  drafts: DraftObject[];
+  /** BDDL instance → room id, for floor instances (their object is `floor_<room>`). */
+  floorRooms: Map<string, string>;
+  /** BDDL instance → object id (or list, for `_*` wildcards); floors are filled in once laid out. */
+  bindings: Record<string, string | string[]>;
+  /** Instance → draft id, for translating facts and loads. */
+  draftOf: Map<string, string>;
+}
+
+/** Extra scene objects a wildcard (`_*`) instance stands for: 1–3. */
+const WILDCARD_MEMBERS = { min: 1, max: 3 };
+
+export function planHouse(spec: ActivitySpec, rng: Rng): HousePlan {
+  const declared = [...spec.instances.values()];
+  const ids = new IdAllocator(declared.map((i) => i.category));
+  const plan: HousePlan = { rooms: [], agentRoom: "", drafts: [], floorRooms: new Map(), bindings: {}, draftOf: new Map() };
+  const roomOfType = (type: string, create = true): string | undefined => {
+    const found = plan.rooms.filter((r) => r.type === type);
+    if (found.length) return rng.pick(found).id;
+    return create ? addRoom(plan, type) : undefined;
+  };
+
+  // floors are rooms: each floor instance its own room, a floor wildcard one more room of its type
+  for (const inst of declared.filter((i) => i.role === "floor")) {
+    if (inst.wildcard) continue;
+    const room = addRoom(plan, inst.roomType ?? "living_room");
+    plan.floorRooms.set(inst.name, room);
+  }
+  for (const inst of declared.filter((i) => i.role === "floor" && i.wildcard)) {
+    plan.bindings[inst.name] = [`floor_${addRoom(plan, inst.roomType ?? "living_room")}`];
+  }
+
+  // declared objects, and the extra members of wildcard categories
+  for (const inst of declared) {
+    if (inst.role === "agent" || inst.role === "floor") continue;
+    if (inst.wildcard) {
+      const n = WILDCARD_MEMBERS.min + rng.int(WILDCARD_MEMBERS.max - WILDCARD_MEMBERS.min + 1);
+      const members: string[] = [];
+      for (let k = 0; k < n; k++) {
+        const d = draftOf(inst, ids.fresh(inst.category), "wildcard");
+        plan.drafts.push(d);
+        members.push(d.id);
+      }
+      plan.bindings[inst.name] = members;
+      continue;
+    }
+    const d = draftOf(inst, ids.forInstance(inst.name, inst.category), "declared");
+    plan.drafts.push(d);
+    plan.bindings[inst.name] = d.id;
+    plan.draftOf.set(inst.name, d.id);
+  }
+  for (const inst of declared.filter((i) => i.role === "agent")) plan.bindings[inst.name] = "agent";
+
+  resolveReferences(plan, spec);
+
+  // rooms of fixed objects named by type; furniture standing on a floor is in that floor's room
+  const byId = new Map(plan.drafts.map((d) => [d.id, d]));
+  for (const d of plan.drafts) {
+    const inst = spec.instances.get(d.instance ?? "") ?? spec.instances.get(d.wildcardOf ?? "");
+    if (d.kind === "fixed" && inst?.roomType) d.room = roomOfType(inst.roomType);
+  }
+  if (plan.rooms.length === 0) addRoom(plan, "living_room");
+  for (const d of plan.drafts) {
+    if (d.room || d.kind !== "fixed" || d.support?.pred !== "onfloor") continue;
+    d.room = byId.get(d.support.target)?.room ?? floorRoom(d.support.target);
+    d.support = undefined;
+  }
+  const agent = declared.find((i) => i.role === "agent");
+  const agentOn = agent?.facts.find((f) => f.positive)?.b;
+  const agentTarget = agentOn ? resolveName(plan, spec, agentOn) : undefined;
+  plan.agentRoom = (agentTarget && (floorRoom(agentTarget) ?? byId.get(agentTarget)?.room)) || plan.rooms[0]!.id;
+  for (const d of plan.drafts) if (d.kind === "fixed" && !d.room && !d.support) d.room = plan.agentRoom;
+
+  for (const ability of missingProviders(spec)) addProvider(plan, ids, PROVIDER_OF[ability]!, rng);
+  addDistractors(plan, ids, spec, rng);
+  return plan;
+}
+
+/**
+ * Turns the instance names in supports and facts into object ids: a declared instance is its draft, a
+ * floor instance its room's floor (`floor_<room>`); a wildcard's members each take the wildcard's facts.
+ */
+function resolveReferences(plan: HousePlan, spec: ActivitySpec): void {
+  for (const d of plan.drafts) {
+    const inst = spec.instances.get(d.instance ?? d.wildcardOf ?? "");
+    if (!inst) continue;
+    if (inst.support) {
+      const target = resolveName(plan, spec, inst.support.target);
+      if (target) d.support = { pred: inst.support.pred, target };
+    }
+    for (const f of inst.facts) {
+      const other = resolveName(plan, spec, f.b);
+      if (other && other !== d.id) d.facts.push({ pred: f.pred, other, positive: f.positive });
+    }
+  }
+}
+
+/** The object id an instance name stands for, if it is one object (not the agent or a wildcard). */
+function resolveName(plan: HousePlan, spec: ActivitySpec, name: string): string | undefined {
+  const room = plan.floorRooms.get(name);
+  if (room) return `floor_${room}`;
+  if (spec.instances.get(name)?.role === "agent") return undefined;
+  return plan.draftOf.get(name);
+}
+
+/** The room of a floor id (`floor_<room>`), or undefined for other ids. */
+function floorRoom(id: string): string | undefined {
+  return id.startsWith("floor_") ? id.slice("floor_".length) : undefined;
+}
+
+/** Solid furniture, tables and closed cupboards have a top to put things on; an open basin does not. */
+function hasFlatTop(d: DraftObject): boolean {
+  if (d.shape === "floor" || d.siting === "ground") return false;
+  const container = d.shape === "container" || d.abilities.includes("container");
+  return !container || d.abilities.includes("openable");
+}
+
+function addRoom(plan: HousePlan, type: string): string {
+  const taken = new Set(plan.rooms.map((r) => r.id));
+  let id = type;
+  for (let k = 2; taken.has(id); k++) id = `${type}_${k}`;
+  plan.rooms.push({ id, type, outdoor: OUTDOOR_ROOM_TYPES.has(type) });
+  return id;
+}
+
+/** A draft for a declared instance (or one member of a wildcard), with its init states and support. */
+function draftOf(inst: InstanceSpec, id: string, origin: DraftObject["origin"]): DraftObject {
+  const d = draftFromProfile(id, inst.profile, origin, inst.role === "fixed" ? "fixed" : "carryable");
+  d.category = inst.category;
+  if (origin === "declared") d.instance = inst.name;
+  else d.wildcardOf = inst.name;
+  Object.assign(d.states, inst.states);
+  return d;
+}
+
+/** One object of `category` that the activity needs and lacks (a stove, a rag, …), where it belongs. */
+function addProvider(plan: HousePlan, ids: IdAllocator, category: string, rng: Rng): void {
+  const profile = categoryProfile(category);
+  const d = draftFromProfile(ids.fresh(category), profile, "provider");
+  const home = plan.rooms.find((r) => profile.rooms.includes(r.type))?.id ?? plan.agentRoom;
+  if (d.kind === "fixed") d.room = home;
+  else d.support = { pred: "onfloor", target: `floor_${rng.next() < 0.5 ? home : plan.agentRoom}` };
+  plan.drafts.push(d);
+}
+
+/**
+ * Objects of categories the activity does not use, so that the agent has to choose: 2–4 carryables
+ * on furniture or floors, and now and then a piece of furniture, each where it usually is.
+ */
+function addDistractors(plan: HousePlan, ids: IdAllocator, spec: ActivitySpec, rng: Rng): void {
+  const usedLemmas = new Set(plan.drafts.map((d) => lemmaOf(d.category)));
+  const fresh = (c: string) => !usedLemmas.has(lemmaOf(c));
+  for (const room of plan.rooms) {
+    if (rng.next() < 0.5) continue;
+    const pool = categoriesForRoom(room.type, "fixed").filter(fresh);
+    if (!pool.length) continue;
+    const category = rng.pick(pool);
+    usedLemmas.add(lemmaOf(category));
+    const d = draftFromProfile(ids.fresh(category), categoryProfile(category), "distractor");
+    d.room = room.id;
+    plan.drafts.push(d);
+  }
+  const count = 2 + rng.int(3);
+  for (let k = 0; k < count; k++) {
+    const room = rng.pick(plan.rooms);
+    const pool = [...categoriesForRoom(room.type, "carryable"), ...categoriesForRoom("living_room", "carryable")].filter(fresh);
+    if (!pool.length) continue;
+    const category = rng.pick([...new Set(pool)]);
+    usedLemmas.add(lemmaOf(category));
+    const d = draftFromProfile(ids.fresh(category), categoryProfile(category), "distractor");
+    const furniture = plan.drafts.filter((f) => f.kind === "fixed" && f.room === room.id && hasFlatTop(f) && f.size.z <= 1.5);
+    d.support = furniture.length && rng.next() < 0.7 ? { pred: "ontop", target: rng.pick(furniture).id } : { pred: "onfloor", target: `floor_${room.id}` };
+    plan.drafts.push(d);
+  }
+  void spec;
+}
