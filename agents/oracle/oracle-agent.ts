@@ -5,7 +5,8 @@ import type { Observation } from "../../sim/observation.ts";
 import type { TaskBinding } from "../../sim/task/binding.ts";
 import type { GoalTracker } from "../../sim/task/goal-tracker.ts";
 import type { World } from "../../sim/world/world.ts";
-import type { Achiever, AchieverOption } from "./achievers/achiever.ts";
+import type { Achiever } from "./achievers/achiever.ts";
+import { buildAgenda } from "./agenda.ts";
 import { AchieverRegistry, DEFAULT_ACHIEVERS } from "./achievers/registry.ts";
 import type { OracleContext } from "./context.ts";
 import { actionFailureKey, FailureMemory } from "./failure-memory.ts";
@@ -32,9 +33,11 @@ export interface OracleLimits {
   maxFailures: number;
   /** Steps without progress (more conditions or planned literals holding) after which it calls `done()`. */
   maxStallSteps: number;
+  /** Placements of one way that undid another planned relation of the moved object, before that way is given up. */
+  jointFailures: number;
 }
 
-export const DEFAULT_LIMITS: OracleLimits = { optionFailures: 2, actionFailures: 3, maxFailures: 25, maxStallSteps: 60 };
+export const DEFAULT_LIMITS: OracleLimits = { optionFailures: 2, actionFailures: 3, maxFailures: 25, maxStallSteps: 60, jointFailures: 4 };
 
 /** Replanning rounds within one step (each round gives up at least one more literal or way). */
 const MAX_ROUNDS = 24;
@@ -61,6 +64,10 @@ interface EpisodeState {
   stopped: string | null;
   /** Objects the oracle has tried to put down once the goal held. */
   putDown: Set<string>;
+  /** The literal the object in hand was picked up for (finished before others that could use it). */
+  focus: string | undefined;
+  /** Planned relations of the object in hand that held when it was picked up (a placement should keep them). */
+  watch: GroundLiteral[];
 }
 
 /**
@@ -84,7 +91,13 @@ export class OracleAgent implements Agent {
 
   constructor(options: AgentOptions = {}, achievers: Iterable<Achiever> = DEFAULT_ACHIEVERS) {
     const num = (k: keyof OracleLimits) => (typeof options[k] === "number" && (options[k] as number) > 0 ? (options[k] as number) : DEFAULT_LIMITS[k]);
-    this.limits = { optionFailures: num("optionFailures"), actionFailures: num("actionFailures"), maxFailures: num("maxFailures"), maxStallSteps: num("maxStallSteps") };
+    this.limits = {
+      optionFailures: num("optionFailures"),
+      actionFailures: num("actionFailures"),
+      maxFailures: num("maxFailures"),
+      maxStallSteps: num("maxStallSteps"),
+      jointFailures: num("jointFailures"),
+    };
     this.registry = new AchieverRegistry(achievers);
   }
 
@@ -114,6 +127,8 @@ export class OracleAgent implements Agent {
       stall: 0,
       stopped: null,
       putDown: new Set(),
+      focus: undefined,
+      watch: [],
     };
     this.episode = ep;
   }
@@ -166,6 +181,14 @@ export class OracleAgent implements Agent {
       ep.failures.note(intent.optionKey);
     } else if (intent.final && intent.lit && !holdsLiteral(ep.world, intent.lit)) {
       ep.failures.note(intent.optionKey);
+    } else if (intent.final && intent.action.type === "place") {
+      // the literal holds, but moving the object undid another of its planned relations: count it, so
+      // that after a few random poses another way (or another mover) is tried instead of looping
+      if (ep.watch.some((l) => !holdsLiteral(ep.world, l))) {
+        const key = `joint:${intent.optionKey}`;
+        ep.failures.note(key);
+        if (ep.failures.count(key) >= this.limits.jointFailures) ep.failures.exhaust(intent.optionKey);
+      }
     }
   }
 
@@ -185,7 +208,7 @@ export class OracleAgent implements Agent {
   /** The first action towards the first achievable false literal, giving up ways that keep failing. */
   private nextAction(ep: EpisodeState, plans: ConditionPlan[], ctx: OracleContext): { action?: Action; gaveUpSomething: boolean } {
     let gaveUp = false;
-    for (const { lit, options } of this.pendingLiterals(plans, ctx)) {
+    for (const { lit, options } of buildAgenda(plans, ctx, this.registry, ep.focus)) {
       for (const opt of options) {
         if (ep.failures.isExhausted(opt.key, this.limits.optionFailures)) continue;
         const step = opt.next(ctx);
@@ -195,6 +218,11 @@ export class OracleAgent implements Agent {
           continue;
         }
         ep.intent = { lit, optionKey: opt.key, action: step.action, final: step.final };
+        if (step.action.type === "pick") {
+          const picked = step.action.object;
+          ep.focus = literalKey(lit);
+          ep.watch = ctx.committed.about(picked).filter((l) => l !== lit && l.positive && l.args.length === 2 && l.pred !== "inroom" && holdsLiteral(ep.world, l));
+        }
         this.lastStepInfo = { oracle: `${literalKey(lit)} via ${opt.key}` };
         return { action: step.action, gaveUpSomething: gaveUp };
       }
@@ -202,30 +230,6 @@ export class OracleAgent implements Agent {
       gaveUp = true;
     }
     return { gaveUpSomething: gaveUp };
-  }
-
-  /**
-   * False literals of unsatisfied conditions, in the order to work on them: those whose way moves the
-   * object in hand first, closing containers last (so things go in before the door shuts), the rest by
-   * condition order.
-   */
-  private pendingLiterals(plans: ConditionPlan[], ctx: OracleContext): { lit: GroundLiteral; options: AchieverOption[] }[] {
-    const seen = new Set<string>();
-    const out: { lit: GroundLiteral; options: AchieverOption[]; rank: number; order: number }[] = [];
-    const held = ctx.world.agent.holding;
-    for (const p of plans) {
-      if (p.holds || !Number.isFinite(p.choice.cost)) continue;
-      for (const lit of p.choice.literals) {
-        const key = literalKey(lit);
-        if (seen.has(key) || holdsLiteral(ctx.world, lit)) continue;
-        seen.add(key);
-        if (ctx.failures.isExhausted(key, Infinity)) continue;
-        const options = this.registry.find(lit)?.options(lit, ctx) ?? [];
-        const rank = held && options.some((o) => o.mover === held) ? 0 : lit.pred === "open" && !lit.positive ? 2 : 1;
-        out.push({ lit, options, rank, order: out.length });
-      }
-    }
-    return out.sort((a, b) => a.rank - b.rank || a.order - b.order);
   }
 
   /**

@@ -50,13 +50,25 @@ function placementOptions(lit: GroundLiteral, ctx: OracleContext): AchieverOptio
       return move(ctx, a, lit.pred, b);
     case "onfloor":
       return bo.shape === "floor" ? move(ctx, a, "ontop", b) : [];
-    case "nextto":
-      return [...move(ctx, a, "nextto", b), ...move(ctx, b, "nextto", a)];
-    case "touching":
-      return [...touchingOptions(ctx, a, b), ...touchingOptions(ctx, b, a)];
+    case "nextto": {
+      const [m, other] = leastAnchoredFirst(ctx, a, b);
+      return [...move(ctx, m, "nextto", other), ...move(ctx, other, "nextto", m)];
+    }
+    case "touching": {
+      const [m, other] = leastAnchoredFirst(ctx, a, b);
+      return [...touchingOptions(ctx, m, other), ...touchingOptions(ctx, other, m)];
+    }
     default:
       return [];
   }
+}
+
+/**
+ * Of two objects either of which may move, the one fewer planned relations hang on first: moving the
+ * other (a backpack things go in and next to) would undo more.
+ */
+function leastAnchoredFirst(ctx: OracleContext, a: string, b: string): [string, string] {
+  return ctx.committed.degree(b) < ctx.committed.degree(a) ? [b, a] : [a, b];
 }
 
 /** Ways to make `mover` touch `other`: on top when it fits on it, inside it, next to it. */

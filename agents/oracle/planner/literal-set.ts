@@ -43,6 +43,16 @@ export class LiteralSet {
     return this.all().filter((l) => l.args.includes(id));
   }
 
+  /**
+   * How many committed positive relations between two objects mention `id`: objects others are placed
+   * relative to (a basket things go in, the table a group stands around) have a high degree and are moved first.
+   */
+  degree(id: string): number {
+    let n = 0;
+    for (const l of this.byKey.values()) if (l.positive && l.args.length === 2 && l.pred !== "inroom" && l.args.includes(id)) n++;
+    return n;
+  }
+
   /** Number of committed literals `lit` contradicts. */
   conflicts(lit: GroundLiteral): number {
     let n = this.byKey.has(literalKey({ ...lit, positive: !lit.positive })) ? 1 : 0;

@@ -1,0 +1,50 @@
+import type { AchieverOption } from "./achievers/achiever.ts";
+import type { AchieverRegistry } from "./achievers/registry.ts";
+import type { OracleContext } from "./context.ts";
+import { holdsLiteral, literalKey, type GroundLiteral } from "./literal.ts";
+import type { ConditionPlan } from "./planner/goal-planner.ts";
+
+/** A false literal to work on and the ways to make it true, best first. */
+export interface AgendaItem {
+  lit: GroundLiteral;
+  options: AchieverOption[];
+}
+
+/**
+ * The false literals of unsatisfied conditions, in the order to work on them:
+ * 1. those that can be finished with the object in hand (its ways that carry it come first), the one it
+ *    was picked up for (`focus`, a literal key) before any other;
+ * 2. those whose target is not going to move any more (put the basket on the table before filling it),
+ *    the objects most other literals hang on first;
+ * 3. the rest (targets that will still move: cycles of `nextto`);
+ * 4. closing containers last, so that things go in before the door shuts.
+ * Ties keep condition order. Literals given up earlier are left out.
+ */
+export function buildAgenda(plans: readonly ConditionPlan[], ctx: OracleContext, registry: AchieverRegistry, focus?: string): AgendaItem[] {
+  const held = ctx.world.agent.holding;
+  const seen = new Set<string>();
+  const items: (AgendaItem & { mover?: string; target?: string; order: number })[] = [];
+  for (const p of plans) {
+    if (p.holds || !Number.isFinite(p.choice.cost)) continue;
+    for (const lit of p.choice.literals) {
+      const key = literalKey(lit);
+      if (seen.has(key) || holdsLiteral(ctx.world, lit)) continue;
+      seen.add(key);
+      if (ctx.failures.isExhausted(key, Infinity)) continue;
+      const found = registry.find(lit)?.options(lit, ctx) ?? [];
+      const options = held ? [...found.filter((o) => o.mover === held), ...found.filter((o) => o.mover !== held)] : found;
+      items.push({ lit, options, mover: options[0]?.mover, target: options[0]?.target, order: items.length });
+    }
+  }
+  const movers = new Set(items.map((i) => i.mover).filter((m) => m !== undefined));
+  const rank = (i: (typeof items)[number]) => {
+    if (held && i.mover === held) return literalKey(i.lit) === focus ? -1 : 0;
+    if (i.lit.pred === "open" && !i.lit.positive) return 3;
+    return i.target === undefined || i.target === i.mover || !movers.has(i.target) ? 1 : 2;
+  };
+  const degree = (i: (typeof items)[number]) => (i.mover ? ctx.committed.degree(i.mover) : 0);
+  return items
+    .map((i) => ({ i, rank: rank(i), degree: degree(i) }))
+    .sort((a, b) => a.rank - b.rank || b.degree - a.degree || a.i.order - b.i.order)
+    .map(({ i }) => ({ lit: i.lit, options: i.options }));
+}
