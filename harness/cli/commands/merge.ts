@@ -1,5 +1,5 @@
 import type { CommandModule } from "yargs";
-import { CheckFailed } from "../main.ts";
+import { CheckFailed, UsageError } from "../main.ts";
 
 interface MergeArgs {
   dirs: string[];
@@ -16,6 +16,9 @@ export const command: CommandModule<object, MergeArgs> = {
       .option("out", { type: "string", demandOption: true, describe: "new folder for the merged run" })
       .option("json", { type: "boolean", default: false, describe: "print the merged results.json content" }),
   handler: async (argv) => {
+    // main.ts's yargs fail handler lets the command run before it reports a missing option
+    if (!argv.out) throw new UsageError("merge needs --out DIR (a new folder for the merged run)");
+    if (!argv.dirs?.length) throw new UsageError("merge needs at least one run folder");
     const path = await import("node:path");
     const { planMerge, writeMerge } = await import("../../merge/merge-runs.ts");
     const { formatMergeSummary, mergeFailures } = await import("../../merge/format.ts");

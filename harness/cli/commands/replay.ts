@@ -1,5 +1,5 @@
 import type { CommandModule } from "yargs";
-import { CheckFailed } from "../main.ts";
+import { CheckFailed, UsageError } from "../main.ts";
 
 interface ReplayArgs {
   path: string;
@@ -16,6 +16,7 @@ export const command: CommandModule<object, ReplayArgs> = {
       .option("verify", { type: "boolean", default: false, describe: "exit 1 at the first step whose feedback, goal status, observations or state differ from the log" })
       .option("json", { type: "boolean", default: false, describe: "print the replay report as JSON" }),
   handler: async (argv) => {
+    if (!argv.path) throw new UsageError("replay needs a PATH: an episode .jsonl file or a run folder");
     // the simulator loads only when the command runs, so --help stays instant
     const { replayPath } = await import("../../replay/replay-path.ts");
     const { formatDivergence, formatReplayReport } = await import("../../replay/format.ts");
