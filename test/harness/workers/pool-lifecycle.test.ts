@@ -1,0 +1,71 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runSuite, type RunOptions } from "../../../harness/runner/run-suite.ts";
+import { InputError } from "../../../sim/errors.ts";
+import { copyBundledSuite, hasBundledSuite, resultsOf, trajectoriesWithoutTs } from "./run-files.ts";
+
+const FLAKY = path.join(import.meta.dirname, "fixtures", "flaky-agent.ts");
+
+describe.skipIf(!hasBundledSuite("default"))("worker pool: agents, failures and clocks", () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), "pool-"));
+  let suite = "";
+  const options = (o: Partial<RunOptions>): RunOptions => ({
+    suite,
+    agent: FLAKY,
+    agentOptions: {},
+    out: "",
+    seed: null,
+    maxSteps: null,
+    stepTimeout: 60,
+    episodes: null,
+    repeat: 1,
+    workers: 2,
+    shard: null,
+    resume: false,
+    ...o,
+  });
+
+  beforeAll(() => {
+    suite = copyBundledSuite("default", { limit: 5, maxSteps: 12 });
+  });
+
+  it("each worker thread builds its own agent and closes it once at the end", async () => {
+    const closeLog = path.join(root, "closed.txt");
+    await runSuite(options({ out: path.join(root, "close"), agentOptions: { closeLog } }));
+    const threads = readFileSync(closeLog, "utf8").trim().split("\n");
+    expect(threads.length).toBe(2);
+    expect(new Set(threads).size).toBe(2);
+    expect(threads).not.toContain("0");
+  });
+
+  it("an agent that throws ends only its episode, the same way with 1 or 2 workers", async () => {
+    const agentOptions = { failOn: "lamp" };
+    await runSuite(options({ out: path.join(root, "flaky-1"), agentOptions, workers: 1 }));
+    await runSuite(options({ out: path.join(root, "flaky-2"), agentOptions, workers: 2 }));
+    const rows = resultsOf(path.join(root, "flaky-2")).episodes;
+    expect(rows.filter((r) => r.error).map((r) => r.id)).toEqual(rows.map((r) => r.id).filter((id) => String(id).includes("lamp")));
+    expect(rows.some((r) => !r.error)).toBe(true);
+    expect(resultsOf(path.join(root, "flaky-2"), ["workers"])).toEqual(resultsOf(path.join(root, "flaky-1"), ["workers"]));
+    expect(trajectoriesWithoutTs(path.join(root, "flaky-2"))).toEqual(trajectoriesWithoutTs(path.join(root, "flaky-1")));
+  });
+
+  it("an agent that does not load fails the run with the loader's InputError", async () => {
+    const run = runSuite(options({ out: path.join(root, "missing"), agent: path.join(root, "no-such-agent.ts") }));
+    await expect(run).rejects.toBeInstanceOf(InputError);
+    await expect(run).rejects.toThrow(/agent module not found/);
+  });
+
+  it("a pinned clock gives byte-identical trajectories with 1 and 2 workers", async () => {
+    const clock = () => {
+      let n = 0;
+      return () => `2026-01-01T00:00:${String(n++ % 60).padStart(2, "0")}.000Z`;
+    };
+    await runSuite(options({ out: path.join(root, "clock-1"), workers: 1, now: clock() }));
+    await runSuite(options({ out: path.join(root, "clock-2"), workers: 2, now: clock() }));
+    const files = [...trajectoriesWithoutTs(path.join(root, "clock-1")).keys()];
+    expect(files.length).toBe(5);
+    for (const f of files) expect(readFileSync(path.join(root, "clock-2", "episodes", f), "utf8")).toBe(readFileSync(path.join(root, "clock-1", "episodes", f), "utf8"));
+  });
+});
