@@ -164,5 +164,14 @@ function loadsOf(uses: AtomUse[], instances: Map<string, InstanceSpec>): Activit
       for (const src of concrete(use.args[0]!)) if (src !== target && instances.get(src)!.role !== "agent") l[use.pred].add(src);
     }
   }
+  // things the goal puts next to each other end up on the same surface
+  for (const use of uses) {
+    if (use.pred !== "nextto" || !use.goal || !wants(use, true)) continue;
+    const [a, b] = [concrete(use.args[0]!), concrete(use.args[1]!)];
+    for (const l of loads.values()) {
+      if (b.some((x) => l.ontop.has(x))) a.forEach((x) => l.ontop.add(x));
+      if (a.some((x) => l.ontop.has(x))) b.forEach((x) => l.ontop.add(x));
+    }
+  }
   return loads;
 }

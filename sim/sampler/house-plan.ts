@@ -178,6 +178,7 @@ function addDistractors(plan: HousePlan, ids: IdAllocator, spec: ActivitySpec, r
     d.room = room.id;
     plan.drafts.push(d);
   }
+  const busy = new Set([...spec.loads.keys()].map((i) => plan.draftOf.get(i)).filter((x): x is string => !!x));
   const count = 2 + rng.int(3);
   for (let k = 0; k < count; k++) {
     const room = rng.pick(plan.rooms);
@@ -186,9 +187,9 @@ function addDistractors(plan: HousePlan, ids: IdAllocator, spec: ActivitySpec, r
     const category = rng.pick([...new Set(pool)]);
     usedLemmas.add(lemmaOf(category));
     const d = draftFromProfile(ids.fresh(category), categoryProfile(category), "distractor");
-    const furniture = plan.drafts.filter((f) => f.kind === "fixed" && f.room === room.id && hasFlatTop(f) && f.size.z <= 1.5);
+    // receptacles the activity fills keep their space for it
+    const furniture = plan.drafts.filter((f) => f.kind === "fixed" && f.room === room.id && hasFlatTop(f) && f.size.z <= 1.5 && !busy.has(f.id));
     d.support = furniture.length && rng.next() < 0.7 ? { pred: "ontop", target: rng.pick(furniture).id } : { pred: "onfloor", target: `floor_${room.id}` };
     plan.drafts.push(d);
   }
-  void spec;
 }

@@ -11,6 +11,8 @@ import type { DraftObject } from "./draft.ts";
 
 /** Free area a load needs relative to the footprints it holds (room to put things side by side). */
 export const PACKING = 2.2;
+/** The same on top of a surface, where goals also put things next to each other. */
+export const PACKING_ONTOP = 3;
 /** Clearance left above the tallest thing inside a closed container or under a table, m. */
 const HEADROOM = 0.02;
 /** Largest growth factor per axis: carryable receptacles, and furniture along x / y / z. */
@@ -43,8 +45,8 @@ function wallOf(d: DraftObject): number {
   return d.wall ?? 0.02;
 }
 
-function area(items: DraftObject[]): number {
-  return items.reduce((s, i) => s + i.size.x * i.size.y, 0) * PACKING;
+function area(items: DraftObject[], packing = PACKING): number {
+  return items.reduce((s, i) => s + i.size.x * i.size.y, 0) * packing;
 }
 
 /** Interior footprint at least the load's area and as long as the longest item; lidded ones tall enough. */
@@ -67,7 +69,7 @@ function fitUnder(d: DraftObject, items: DraftObject[]): void {
 
 /** A top at least the load's area (things larger than the top may overhang it, centred). */
 function fitOnTop(d: DraftObject, items: DraftObject[]): void {
-  growFootprint(d, area(items), 0, 0, 0);
+  growFootprint(d, area(items, PACKING_ONTOP), 0, 0, 0);
 }
 
 /** Scales the footprint so that (x − inset)(y − inset) ≥ need and it takes an item of sides long × short. */
