@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { Belief } from "../../../agents/explorer/belief.ts";
+import { ProgressMemory } from "../../../agents/explorer/progress-memory.ts";
+import { nearestUnexploredRoom, searchExhausted, unsearchedContainers } from "../../../agents/explorer/search.ts";
+import { beliefOf, closedBox, obj, observation, roomsInLine } from "./fixtures.ts";
+
+describe("Belief", () => {
+  it("remembers its own placements until it picks the object up again (under furniture shows as on the floor)", () => {
+    const rooms = roomsInLine("bedroom");
+    const shoe = obj("shoe", "shoe.n.01", "bedroom", { relation: { type: "onfloor", target: "floor_bedroom" } });
+    const b = new Belief();
+    b.update(observation(rooms, [shoe], { lastAction: { type: "place", object: "shoe", relation: "under", target: "bed" }, lastFeedback: { ok: true, error: null, message: "placed" } }));
+    expect(b.holds("under", ["shoe", "bed"])).toBe(false); // the bed itself is unseen
+    b.update(observation(rooms, [shoe, obj("bed", "bed.n.01", "bedroom", { kind: "fixed" })]));
+    expect(b.holds("under", ["shoe", "bed"])).toBe(true);
+    b.update(observation(rooms, [shoe, obj("bed", "bed.n.01", "bedroom", { kind: "fixed" })], { lastAction: { type: "pick", object: "shoe" }, lastFeedback: { ok: true, error: null, message: "picked" } }));
+    expect(b.holds("under", ["shoe", "bed"])).toBe(false);
+  });
+
+  it("follows supports for inside, and finds the closed container around an object", () => {
+    const box = closedBox("cabinet", "cabinet.n.01", "kitchen");
+    const tray = obj("tray", "tray.n.01", "kitchen", { relation: { type: "inside", target: "cabinet" } });
+    const cup = obj("cup", "cup.n.01", "kitchen", { relation: { type: "ontop", target: "tray" } });
+    const b = beliefOf(observation(roomsInLine("kitchen"), [box, tray, cup]));
+    expect(b.holds("inside", ["cup", "cabinet"])).toBe(true);
+    expect(b.closedContainerAround("cup")).toBe("cabinet");
+    expect(b.holds("inroom", ["cup", "kitchen"])).toBe(true);
+    expect(b.holds("open", ["cabinet"])).toBe(false);
+  });
+});
+
+describe("search", () => {
+  it("goes to the nearest unexplored room by door hops", () => {
+    const rooms = roomsInLine("hall", "kitchen", "garden");
+    rooms[0]!.explored = true;
+    expect(nearestUnexploredRoom(observation(rooms, []))).toBe("kitchen");
+    expect(nearestUnexploredRoom(observation(rooms, []), new Set(["kitchen"]))).toBe("garden");
+  });
+
+  it("opens unsearched containers in the agent's room first, and is exhausted when all are searched", () => {
+    const rooms = roomsInLine("hall", "kitchen").map((r) => ({ ...r, explored: true }));
+    const far = closedBox("far", "cabinet.n.01", "kitchen", 1, 1);
+    const nearHere = closedBox("here", "cabinet.n.01", "hall", 3, 3);
+    const b = beliefOf(observation(rooms, [far, nearHere]));
+    expect(unsearchedContainers(b, new Set())).toEqual(["here", "far"]);
+    expect(searchExhausted(b, new Set())).toBe(false);
+    b.update(observation(rooms, [far, { ...nearHere, states: { open: true } }]));
+    expect(searchExhausted(b, new Set(["far"]))).toBe(true);
+  });
+});
+
+describe("ProgressMemory", () => {
+  const rooms = roomsInLine("kitchen");
+  it("learns where it stands and which container blocks it", () => {
+    const m = new ProgressMemory();
+    m.remember({ action: { type: "navigate", target: "milk" } });
+    m.learn(observation(rooms, [obj("milk", "milk.n.01", "kitchen")], { lastFeedback: { ok: true, error: null, message: "walked" } }));
+    expect(m.near).toBe("milk");
+    m.remember({ action: { type: "pick", object: "milk" }, literal: "inside(milk,fridge)" });
+    m.learn(observation(rooms, [], { lastFeedback: { ok: false, error: "missing_step", message: "milk is inside fridge, which is closed — open it first" } }));
+    expect(m.mustOpen).toBe("fridge");
+  });
+
+  it("gives a literal up after repeated failures (a refused placement counts double)", () => {
+    const m = new ProgressMemory();
+    const fail = { lastFeedback: { ok: false, error: "affordance" as const, message: "no room on shelf" } };
+    m.remember({ action: { type: "place", object: "a", relation: "ontop", target: "shelf" }, literal: "ontop(a,shelf)" });
+    m.learn(observation(rooms, [], fail));
+    expect(m.givenUp.has("ontop(a,shelf)")).toBe(false);
+    m.remember({ action: { type: "place", object: "a", relation: "ontop", target: "shelf" }, literal: "ontop(a,shelf)" });
+    m.learn(observation(rooms, [], fail));
+    expect(m.givenUp.has("ontop(a,shelf)")).toBe(true);
+  });
+});
