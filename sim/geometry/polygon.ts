@@ -25,14 +25,14 @@ export function clipConvex(subject: readonly Point2[], clip: readonly Point2[]):
     const ey = b.y - a.y;
     // A zero-length clip edge has no inside/outside; the neighbouring edges do the clipping.
     if (ex === 0 && ey === 0) continue;
-    const side = (p: Point2) => ex * (p.y - a.y) - ey * (p.x - a.x);
     const input = output;
     output = [];
     for (let j = 0; j < input.length; j++) {
       const p = input[j]!;
       const q = input[(j + 1) % input.length]!;
-      const sp = side(p);
-      const sq = side(q);
+      // which side of the edge a→b each point is on (≥ 0: inside, to the left)
+      const sp = ex * (p.y - a.y) - ey * (p.x - a.x);
+      const sq = ex * (q.y - a.y) - ey * (q.x - a.x);
       if (sp >= 0) output.push(p);
       if ((sp >= 0) !== (sq >= 0)) {
         const t = sp / (sp - sq);
@@ -51,11 +51,15 @@ export function footprintOverlapArea(a: Box, b: Box): number {
   return Math.min(area, a.size.x * a.size.y, b.size.x * b.size.y);
 }
 
+/** z of (a − o) × (b − o): positive when o→a→b turns left. */
+function cross(o: Point2, a: Point2, b: Point2): number {
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
 /** Convex hull of a point set, counter-clockwise (Andrew's monotone chain); collinear points dropped. */
 export function convexHull(points: readonly Point2[]): Point2[] {
   const pts = points.slice().sort((p, q) => p.x - q.x || p.y - q.y);
   if (pts.length < 3) return pts;
-  const cross = (o: Point2, a: Point2, b: Point2) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
   const lower: Point2[] = [];
   for (const p of pts) {
     while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
@@ -94,4 +98,25 @@ export function convexPolygonContains(poly: readonly Point2[], p: Point2, tolera
     if (((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len < -tolerance) return false;
   }
   return true;
+}
+
+/** The point of a polygon's boundary nearest to `p` (the polygon's only point if it has one). */
+export function closestPointOnBoundary(poly: readonly Point2[], p: Point2): Point2 {
+  let best: Point2 = poly[0] ?? p;
+  let bestD = Infinity;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i]!;
+    const b = poly[(i + 1) % poly.length]!;
+    const ex = b.x - a.x;
+    const ey = b.y - a.y;
+    const len2 = ex * ex + ey * ey;
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * ex + (p.y - a.y) * ey) / len2));
+    const q = { x: a.x + t * ex, y: a.y + t * ey };
+    const d = Math.hypot(p.x - q.x, p.y - q.y);
+    if (d < bestD) {
+      bestD = d;
+      best = q;
+    }
+  }
+  return best;
 }

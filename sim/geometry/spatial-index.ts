@@ -102,22 +102,24 @@ export class SpatialIndex {
     const y1 = this.cellOf(q.maxY + r);
     const found: string[] = [];
     const seen = new Set<string>();
-    const consider = (id: string) => {
-      if (seen.has(id)) return;
-      seen.add(id);
-      const b = this.entries.get(id)!.bounds;
-      const dx = Math.max(0, b.minX - q.maxX, q.minX - b.maxX);
-      const dy = Math.max(0, b.minY - q.maxY, q.minY - b.maxY);
-      if (dx * dx + dy * dy <= r * r) found.push(id);
-    };
     for (let cx = x0; cx <= x1; cx++) {
       for (let cy = y0; cy <= y1; cy++) {
         const bucket = this.cells.get(cellKey(cx, cy));
-        if (bucket) for (const id of bucket) consider(id);
+        if (bucket) for (const id of bucket) this.consider(id, q, r, seen, found);
       }
     }
-    for (const id of this.oversized) consider(id);
+    for (const id of this.oversized) this.consider(id, q, r, seen, found);
     return found;
+  }
+
+  /** Adds `id` to `found` (once) when its bounds lie within `r` of `q`. */
+  private consider(id: string, q: Rect2, r: number, seen: Set<string>, found: string[]): void {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const b = this.entries.get(id)!.bounds;
+    const dx = Math.max(0, b.minX - q.maxX, q.minX - b.maxX);
+    const dy = Math.max(0, b.minY - q.maxY, q.minY - b.maxY);
+    if (dx * dx + dy * dy <= r * r) found.push(id);
   }
 
   private cellOf(v: number): number {

@@ -1,28 +1,23 @@
-import { footprintBounds, type Rect2 } from "../geometry/footprint.ts";
+import { footprintBounds } from "../geometry/footprint.ts";
 import { footprintSeparation } from "../geometry/gap.ts";
-import { partsOf } from "../geometry/shape-model.ts";
 import { zOverlap } from "../geometry/vertical.ts";
 import type { Box } from "../scene/schema.ts";
 import { COLLISION_MARGIN } from "./physics-constants.ts";
 import type { PlacementObject } from "./placement-types.ts";
+import { solidParts, type PartsOf, type SolidPart } from "./solid-parts.ts";
 
 /** A solid part of a nearby object that a candidate pose must not cut into. */
-export interface Obstacle {
-  ownerId: string;
-  part: Box;
-  /** The part's footprint bounds, for a cheap first test. */
-  bounds: Rect2;
-}
+export type Obstacle = Pick<SolidPart, "ownerId" | "part" | "bounds">;
 
 /** Sideways overlap tolerated between a candidate and an obstacle (rounding only), m. */
 export const SIDE_MARGIN = 1e-4;
 
 /** The solid parts of `objects`, except held ones and those whose id is in `exclude`. */
-export function obstaclesOf(objects: Iterable<PlacementObject>, exclude: ReadonlySet<string>): Obstacle[] {
+export function obstaclesOf(objects: Iterable<PlacementObject>, exclude: ReadonlySet<string>, partsOf: PartsOf = solidParts): Obstacle[] {
   const out: Obstacle[] = [];
   for (const o of objects) {
     if (o.held || exclude.has(o.id)) continue;
-    for (const part of partsOf(o)) out.push({ ownerId: o.id, part, bounds: footprintBounds(part) });
+    out.push(...partsOf(o));
   }
   return out;
 }

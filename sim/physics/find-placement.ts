@@ -14,6 +14,7 @@ import { formatSize } from "./format.ts";
 import { groundSlab } from "./ground.ts";
 import { MAX_DRIFT, MAX_SINK, MAX_TILT } from "./physics-constants.ts";
 import type { PlacementObject, PlacementRelation, PlacementRequest, PlacementResult } from "./placement-types.ts";
+import { PartCache } from "./solid-parts.ts";
 import { snapDown } from "./support.ts";
 
 /** At most this many collision-free candidates get a physics check before the search gives up. */
@@ -59,7 +60,8 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
   const found = candidateSets(relation, { object, target, nearby, rooms: request.rooms ?? [] });
   if (!found.ok) return found;
 
-  const obstacles = obstaclesOf(nearby, new Set());
+  const parts = new PartCache();
+  const obstacles = obstaclesOf(nearby, new Set(), parts.of);
   const holds = RELATION_TESTS[relation];
   let checks = 0;
   let lastProblem: string | null = null;
@@ -68,7 +70,7 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
       if (!admissible(pose, set, obstacles)) continue;
       if (!holds(withBox(object, pose), target)) continue;
       // Static check first: it must already rest at this height with its centre over its support.
-      const snap = snapDown(pose, nearby);
+      const snap = snapDown(pose, nearby, parts.of);
       if (!snap.stable || Math.abs(snap.box.center.z - pose.center.z) > 1e-9) continue;
       if (checks >= MAX_PHYSICS_CHECKS) return { ok: false, reason: lastProblem ?? noSpace(relation, object, target) };
       checks++;

@@ -1,13 +1,18 @@
-import { effectiveShape, partsOf } from "../geometry/shape-model.ts";
+import { effectiveShape } from "../geometry/shape-model.ts";
 import type { SpatialIndex } from "../geometry/spatial-index.ts";
+import { intersectionVolume } from "../geometry/containment.ts";
+import { boxDistance } from "../geometry/gap.ts";
 import { bottomZ } from "../geometry/vertical.ts";
 import type { Box } from "../scene/schema.ts";
 import type { SimObject } from "../world/sim-object.ts";
-import { dropTest } from "./drop-test.ts";
+import { obstaclesOf } from "./collision.ts";
+import { dropTest, type DropOutcome } from "./drop-test.ts";
 import { groundSlab } from "./ground.ts";
-import { SETTLE_MAX_STEPS } from "./physics-constants.ts";
+import { MAX_DRIFT, MAX_SINK, MAX_TILT, SETTLE_MAX_STEPS } from "./physics-constants.ts";
 import { GROUND_Z, type PlacementObject } from "./placement-types.ts";
+import { PartCache } from "./solid-parts.ts";
 import { snapDown } from "./support.ts";
+import { tipOff } from "./tip-off.ts";
 
 /** What settling reads and writes: placement's view of an object, plus whether it is carryable. */
 export type SettleObject = PlacementObject & Pick<SimObject, "kind">;
@@ -21,9 +26,15 @@ export interface SettleReport {
 }
 
 /** How far around a falling object the physics world reaches, m (beyond its own size). */
-const FALL_NEIGHBOURHOOD = 0.3;
-/** Rounds of "fall, then snap" before an object is left where it landed. */
-const MAX_FALLS = 2;
+const FALL_NEIGHBOURHOOD = 0.1;
+/** Step cap of the physics check of an analytic landing (a quarter of a second). */
+const VERIFY_STEPS = 60;
+/** Parts within this of an analytic landing take part in its physics check, m. */
+const VERIFY_NEIGHBOURHOOD = 0.02;
+
+function restsInPlace(outcome: DropOutcome): boolean {
+  return Math.abs(outcome.sink) <= MAX_SINK && outcome.tilt <= MAX_TILT && outcome.drift <= MAX_DRIFT;
+}
 
 /**
  * Settles a freshly loaded scene so that every carryable object (not held) rests on something.
@@ -33,8 +44,12 @@ const MAX_FALLS = 2;
  *    its height) onto the highest solid part under its footprint — a table slab, a shelf, a container's
  *    base, an object already settled, a floor — or the floor plane at z = 0.
  * 2. Stability: it stays if its centre lies over the support polygon (the hull of where its footprint
- *    meets the supporting faces). Otherwise it is let fall in a cannon-es world holding it and, as static
- *    bodies, the settled parts around it; it is then stood upright where it landed and snapped again.
+ *    meets the supporting faces). Otherwise it tips off ({@link tipOff}: slid away from its support to the
+ *    first free spot where it balances, snapped down again), and that landing is checked in a cannon-es
+ *    world holding it and, as static bodies, the settled parts around it (its local island). If it would
+ *    not stay there, physics lets it fall for up to half a second; it is then stood upright where it ended
+ *    and snapped down. An object with no free spot to tip to (wedged among interpenetrating boxes) stays
+ *    where it was snapped. Either way it is reported as unstable.
  *
  * Boxes are replaced (never mutated in place) and `index` is kept up to date; objects missing from the
  * index are added. Fixed furniture never moves.
@@ -49,6 +64,7 @@ export function settleScene(objects: readonly SettleObject[], index: SpatialInde
     .map(({ o }) => o);
   const pending = new Set(order.map((o) => o.id));
   const report: SettleReport = { moved: [], unstable: [] };
+  const parts = new PartCache();
 
   const supportsFor = (o: SettleObject, radius: number): SettleObject[] =>
     index
@@ -59,18 +75,27 @@ export function settleScene(objects: readonly SettleObject[], index: SpatialInde
   for (const o of order) {
     pending.delete(o.id);
     const original = o.box;
-    let snap = snapDown(o.box, supportsFor(o, 0));
+    const snap = snapDown(o.box, supportsFor(o, 0), parts.of);
     setBox(o, snap.box, index);
     if (!snap.stable) {
       report.unstable.push(o.id);
-      for (let fall = 0; fall < MAX_FALLS && !snap.stable; fall++) {
-        const around = supportsFor(o, Math.max(o.box.size.x, o.box.size.y, o.box.size.z) + FALL_NEIGHBOURHOOD);
-        const statics = around.flatMap((s) => partsOf(s));
-        if (!around.some((s) => effectiveShape(s) === "floor")) statics.push(groundSlab(o.box, GROUND_Z));
-        const landed = dropTest(o.box, statics, { dropHeight: 0, maxSteps: SETTLE_MAX_STEPS }).final;
-        setBox(o, { ...landed, size: o.box.size }, index);
-        snap = snapDown(o.box, supportsFor(o, 0));
-        setBox(o, snap.box, index);
+      const around = supportsFor(o, Math.max(o.box.size.x, o.box.size.y, o.box.size.z) + FALL_NEIGHBOURHOOD);
+      // Parts it already cuts into (noisy scene boxes) would block every spot and shove it about: leave them out.
+      const obstacles = obstaclesOf(around, new Set(), parts.of).filter((p) => intersectionVolume(p.part, o.box) <= 1e-7);
+      const statics = obstacles.map((p) => p.part);
+      if (!around.some((s) => effectiveShape(s) === "floor")) statics.push(groundSlab(o.box, GROUND_Z));
+      const landing = tipOff(snap, around, obstacles, parts.of);
+      // Physics checks the analytic landing, and lets the object fall if it would not stay there. A wedged
+      // object (no free spot to tip to: noisy, interpenetrating scene boxes) is left where it was snapped.
+      if (landing) {
+        const near = statics.filter((p) => boxDistance(p, landing) <= VERIFY_NEIGHBOURHOOD);
+        const check = dropTest(landing, near, { dropHeight: 0, maxSteps: VERIFY_STEPS });
+        if (restsInPlace(check)) setBox(o, landing, index);
+        else {
+          const fell = dropTest(landing, statics, { dropHeight: 0, maxSteps: SETTLE_MAX_STEPS }).final;
+          const upright = { ...fell, size: o.box.size };
+          setBox(o, snapDown(upright, supportsFor({ ...o, box: upright }, 0), parts.of).box, index);
+        }
       }
     }
     if (changed(original, o.box)) report.moved.push(o.id);

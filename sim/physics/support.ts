@@ -1,9 +1,9 @@
 import { footprintBounds, footprintContainsPoint, footprintCorners, type Point2 } from "../geometry/footprint.ts";
 import { clipConvex, convexHull, convexPolygonContains } from "../geometry/polygon.ts";
-import { effectiveShape, partsOf } from "../geometry/shape-model.ts";
-import { bottomZ, topZ } from "../geometry/vertical.ts";
+import { bottomZ } from "../geometry/vertical.ts";
 import type { Box } from "../scene/schema.ts";
 import { GROUND_Z, type PlacementObject } from "./placement-types.ts";
+import { solidParts, type PartsOf } from "./solid-parts.ts";
 
 /** Surfaces above an object's centre are never its support (it is beside or under them), m. */
 const MIN_RISE = 0.002;
@@ -18,6 +18,8 @@ export interface Snap {
   box: Box;
   /** True when its centre is over the support polygon (or it rests on the bare floor plane). */
   stable: boolean;
+  /** The support polygon: hull of where its footprint meets the faces it rests on; empty on the floor plane. */
+  support: Point2[];
 }
 
 /**
@@ -26,32 +28,30 @@ export interface Snap {
  * where no floor object is under it. It is statically stable when its centre lies over the convex hull
  * of where its footprint meets the faces it rests on: a box then cannot tip.
  */
-export function snapDown(box: Box, supports: readonly PlacementObject[]): Snap {
+export function snapDown(box: Box, supports: readonly PlacementObject[], partsOf: PartsOf = solidParts): Snap {
   const limit = bottomZ(box) + Math.max(box.size.z / 2, MIN_RISE);
   const bounds = footprintBounds(box);
   const corners = footprintCorners(box);
   const pointLike = box.size.x * box.size.y === 0;
-  const faces: { top: number; part: Box }[] = [];
+  const faces: { top: number; contact: Point2[] }[] = [];
   let hasFloor = false;
   for (const s of supports) {
-    for (const part of partsOf(s)) {
-      const top = topZ(part);
-      if (top > limit) continue;
-      const b = footprintBounds(part);
+    for (const p of partsOf(s)) {
+      if (p.top > limit) continue;
+      const b = p.bounds;
       if (b.minX >= bounds.maxX || bounds.minX >= b.maxX || b.minY >= bounds.maxY || bounds.minY >= b.maxY) continue;
-      if (pointLike ? !footprintContainsPoint(part, box.center) : clipConvex(corners, footprintCorners(part)).length < 3) continue;
-      faces.push({ top, part });
-      if (effectiveShape(s) === "floor") hasFloor = true;
+      const contact = pointLike ? null : clipConvex(corners, p.corners);
+      if (pointLike ? !footprintContainsPoint(p.part, box.center) : contact!.length < 3) continue;
+      faces.push({ top: p.top, contact: contact ?? [box.center] });
+      if (p.floor) hasFloor = true;
     }
   }
   let level = faces.reduce((m, f) => Math.max(m, f.top), -Infinity);
   // The floor plane holds up anything that has no floor object under it.
   if (!hasFloor && level < GROUND_Z) level = GROUND_Z;
   const rested: Box = { center: { ...box.center, z: level + box.size.z / 2 }, size: box.size, heading: box.heading };
-  const holding = faces.filter((f) => f.top >= level - SUPPORT_LEVEL_TOLERANCE).map((f) => f.part);
-  if (holding.length === 0) return { box: rested, stable: true };
-  const contact: Point2[] = pointLike
-    ? [box.center]
-    : holding.flatMap((part) => clipConvex(corners, footprintCorners(part)));
-  return { box: rested, stable: convexPolygonContains(convexHull(contact), box.center, BALANCE_TOLERANCE) };
+  const holding = faces.filter((f) => f.top >= level - SUPPORT_LEVEL_TOLERANCE);
+  if (holding.length === 0) return { box: rested, stable: true, support: [] };
+  const support = convexHull(holding.flatMap((f) => f.contact));
+  return { box: rested, stable: convexPolygonContains(support, box.center, BALANCE_TOLERANCE), support };
 }
