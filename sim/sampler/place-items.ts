@@ -19,6 +19,10 @@ import { roomAt } from "./rooms.ts";
 const TRIES = 200;
 /** Gap kept between an item and the edges of the face it stands on, m. */
 const EDGE = 0.01;
+/** Share of candidate coordinates put flush against an edge of the surface. */
+const EDGE_BIAS = 0.5;
+/** How far in from the edge those candidates stay, m. */
+const EDGE_INSET = 0.25;
 /** Gap kept between an item on a floor and the room's walls, m. */
 const WALL_GAP = 0.15;
 
@@ -146,7 +150,14 @@ function poseOn(s: Surface, item: DraftObject, rng: Rng): Box | null {
   const fx = free(s.box.size.x / 2, ex);
   const fy = free(s.box.size.y / 2, ey);
   if (s.floorRoom && (fx === 0 || fy === 0)) return null;
-  const p = fromBoxFrame(s.box, { x: rng.range(-fx, fx), y: rng.range(-fy, fy) });
+  // people set things down along the edges and leave the middle free; so do half the candidates
+  // (a hand's width in from the edge, so that something can still go beside them)
+  const along = (f: number) => {
+    if (rng.next() >= EDGE_BIAS) return rng.range(-f, f);
+    const near = Math.max(0, f - EDGE_INSET);
+    return rng.next() < 0.5 ? -near : near;
+  };
+  const p = fromBoxFrame(s.box, { x: along(fx), y: along(fy) });
   return {
     center: { x: p.x, y: p.y, z: s.z + item.size.z / 2 },
     size: { ...item.size },

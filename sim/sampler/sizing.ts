@@ -12,7 +12,7 @@ import type { DraftObject } from "./draft.ts";
 /** Free area a load needs relative to the footprints it holds (room to put things side by side). */
 export const PACKING = 2.2;
 /** The same on top of a surface, where goals also put things next to each other. */
-export const PACKING_ONTOP = 3;
+export const PACKING_ONTOP = 4;
 /** Clearance left above the tallest thing inside a closed container or under a table, m. */
 const HEADROOM = 0.02;
 /** Largest growth factor per axis: carryable receptacles, and furniture along x / y / z. */
