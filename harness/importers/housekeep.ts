@@ -5,6 +5,8 @@
  *   ranking.{train,val,test}.jsonl   placement ranking cases per object split (rules: probes/datasets/housekeep.ts)
  *   detection.cases.jsonl            one misplacement query per episode, objects labelled (agent mode)
  *   detection.gt.jsonl               the same labels one object a line (offline scoring)
+ *   scenes/, tasks/                  a scene and a tidy-up task per episode (rules: probes/datasets/housekeep-scenes.ts)
+ *   housekeep.suite.json             one episode per task, for `rearrange run --suite`
  *   import.json                      this summary
  * Options: `seed` (object split), `split` (a JSON file `{train,val,test}` of object names to use instead).
  */
@@ -21,7 +23,9 @@ import {
   type HousekeepEpisodes,
   type SplitName,
 } from "../probes/datasets/housekeep.ts";
+import { housekeepReceptacles, housekeepRooms, housekeepScene, housekeepTask } from "../probes/datasets/housekeep-scenes.ts";
 import { listSourceFiles, parseJsonText, writeJsonFile, writeJsonlFile } from "../probes/datasets/source-files.ts";
+import { SceneSchema } from "../../sim/scene/schema.ts";
 import type { ImportOptions, ImportSummary } from "./index.ts";
 
 function readSplitFile(file: string): Partial<Record<SplitName, string[]>> {
@@ -38,6 +42,39 @@ function readSplitFile(file: string): Partial<Record<SplitName, string[]>> {
     if (v?.[s] !== undefined && !(Array.isArray(v[s]) && (v[s] as unknown[]).every((x) => typeof x === "string")))
       throw new InputError(file, `$.${s}`, "expected a list of object names");
   return v as Partial<Record<SplitName, string[]>>;
+}
+
+/** A scene, a task and a suite entry per episode; houses are sized from all their episodes. */
+function writeEpisodeScenes(episodes: HousekeepEpisodes, out: string, summary: ImportSummary): void {
+  const byHouse = new Map<string, HousekeepEpisodes["episodes"]>();
+  for (const ep of episodes.episodes) byHouse.set(ep.scene_id, [...(byHouse.get(ep.scene_id) ?? []), ep]);
+  const suite: Array<{ id: string; scene: string; task: string; seed: number; maxSteps: number }> = [];
+  for (const [, eps] of byHouse) {
+    const receptacles = housekeepReceptacles(eps);
+    const rooms = housekeepRooms(receptacles.values());
+    for (const ep of eps) {
+      const scene = housekeepScene(ep, receptacles, rooms);
+      const checked = SceneSchema.safeParse(scene);
+      if (!checked.success) {
+        const issue = checked.error.issues[0]!;
+        summary.skipped.push({ file: `episode ${ep.episode_id}`, where: formatJsonPath(issue.path), reason: `generated scene is invalid: ${issue.message}` });
+        continue;
+      }
+      const scenePath = path.join("scenes", `${scene.id}.scene.json`);
+      writeJsonFile(out, scenePath, scene);
+      const task = housekeepTask(ep, scene, receptacles);
+      if (!task) continue;
+      const taskPath = path.join("tasks", `${task.id as string}.task.json`);
+      writeJsonFile(out, taskPath, task);
+      suite.push({ id: task.id as string, scene: scenePath, task: taskPath, seed: suite.length, maxSteps: 40 + 12 * ep.objects.length });
+    }
+  }
+  summary.files.push(
+    { path: path.join(out, "scenes"), what: "a scene per episode (sizes estimated from positions)", count: suite.length },
+    { path: path.join(out, "tasks"), what: "a tidy-up task per episode", count: suite.length },
+    { path: writeJsonFile(out, "housekeep.suite.json", { schemaVersion: 1, id: "housekeep", description: "Housekeep episodes: put the misplaced objects where they belong.", episodes: suite }), what: "suite of the episode tasks", count: suite.length },
+  );
+  summary.notes.push("scenes: Habitat (x, y, z) with y up becomes (x, -z, y) with z up; receptacle boxes are estimated from what rests on them");
 }
 
 /** Imports a Housekeep folder (see module comment). */
@@ -101,6 +138,7 @@ export async function importHousekeep(src: string, options: ImportOptions): Prom
       { path: writeJsonlFile(options.out, "detection.gt.jsonl", objects), what: `detection labels (${objects.filter((o) => o.misplaced).length} misplaced)`, count: objects.length },
     );
     summary.notes.push("misplaced = the object's start receptacle is not among its goal receptacles");
+    writeEpisodeScenes(episodes, options.out, summary);
   } else summary.notes.push("no episode file found: no detection cases written");
   summary.files.push({ path: path.join(options.out, "import.json"), what: "this summary", count: 1 });
   writeJsonFile(options.out, "import.json", summary);

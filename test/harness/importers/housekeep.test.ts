@@ -2,7 +2,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { importHousekeep } from "../../../harness/importers/housekeep.ts";
+import { habitatToZUp } from "../../../harness/probes/datasets/housekeep-scenes.ts";
+import { SceneSchema } from "../../../sim/scene/schema.ts";
 import { SHARED_DATA, dataSuiteTitle, hasSharedData } from "../probes/shared-data.ts";
 
 const readJsonl = (file: string) => readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
@@ -51,6 +54,28 @@ describe.skipIf(!hasSharedData("housekeep"))(dataSuiteTitle("rearrange import ho
     expect(gt).toHaveLength(episodes.reduce((n: number, ep: { objects: unknown[] }) => n + ep.objects.length, 0));
   });
 
+  it("writes a valid scene and a tidy-up task per episode, one goal per misplaced object", () => {
+    const suite = JSON.parse(readFileSync(path.join(out, "housekeep.suite.json"), "utf8"));
+    expect(suite.episodes).toHaveLength(episodes.length);
+    for (const [i, e] of suite.episodes.entries()) {
+      const scene = SceneSchema.parse(JSON.parse(readFileSync(path.join(out, e.scene), "utf8")));
+      const task = JSON.parse(readFileSync(path.join(out, e.task), "utf8"));
+      const ep = episodes[i];
+      for (const id of Object.values(task.bindings)) if (id !== "agent") expect(scene.objects.some((o) => o.id === id)).toBe(true);
+      const goalLines = task.bddl.split("(:goal")[1].split("\n").filter((l: string) => /^\s+\((or|ontop|inside) /.test(l));
+      expect(goalLines).toHaveLength(ep.misplaced_count);
+      expect(scene.objects.filter((o) => o.kind === "carryable")).toHaveLength(ep.objects.length);
+      expect(new Set(scene.rooms.map((r) => r.type))).toEqual(new Set(["bathroom", "bedroom", "corridor", "dining_room", "kitchen", "living_room"]));
+    }
+  });
+
+  it("puts episode objects at their Habitat positions turned z-up", () => {
+    const scene = JSON.parse(readFileSync(path.join(out, "scenes", `housekeep-${episodes[0].scene_id}-ep${episodes[0].episode_id}.scene.json`), "utf8"));
+    const o = episodes[0].objects[0];
+    const spec = scene.objects.find((x: { id: string }) => x.id === o.key);
+    expect(spec.box.center).toEqual({ x: o.position[0], y: -o.position[2], z: o.position[1] });
+  });
+
   it("uses a given split file", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "hk-split-"));
     writeFileSync(path.join(dir, "split.json"), JSON.stringify({ train: ["baseball"], test: ["camera"] }));
@@ -68,5 +93,21 @@ describe.skipIf(!hasSharedData("housekeep"))(dataSuiteTitle("rearrange import ho
     expect(s.skipped).toEqual([expect.objectContaining({ file: path.join(src, "broken.json"), where: expect.stringMatching(/^line \d+$/) })]);
     expect(s.files.map((f) => path.basename(f.path))).toContain("detection.cases.jsonl");
     expect(s.notes).toContain("no annotation file found: no ranking cases written");
+  });
+});
+
+describe("Habitat y-up → z-up", () => {
+  it("is a rotation: keeps lengths and handedness, and Habitat's up becomes +z", () => {
+    const v = fc.tuple(fc.double({ min: -10, max: 10, noNaN: true }), fc.double({ min: -10, max: 10, noNaN: true }), fc.double({ min: -10, max: 10, noNaN: true }));
+    fc.assert(
+      fc.property(v, (p) => {
+        const q = habitatToZUp(p);
+        return Math.abs(Math.hypot(q.x, q.y, q.z) - Math.hypot(...p)) < 1e-9;
+      }),
+    );
+    const [ex, ey, ez] = [habitatToZUp([1, 0, 0]), habitatToZUp([0, 1, 0]), habitatToZUp([0, 0, 1])];
+    expect(ey).toEqual({ x: 0, y: -0, z: 1 });
+    // ex × ey = ez in both frames
+    expect({ x: ex.y * ey.z - ex.z * ey.y, y: ex.z * ey.x - ex.x * ey.z, z: ex.x * ey.y - ex.y * ey.x }).toEqual(ez);
   });
 });
