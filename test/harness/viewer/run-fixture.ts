@@ -1,0 +1,41 @@
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { runSuite } from "../../../harness/runner/run-suite.ts";
+
+/** A temp run folder and its trajectory files. */
+export interface RunFixture {
+  dir: string;
+  /** Absolute paths of `episodes/*.jsonl`, sorted. */
+  trajectories: string[];
+}
+
+/**
+ * Runs the bundled smoke suite with the oracle agent into a fresh temp folder: real trajectories
+ * of real houses, made with the simulator as it is now (so replaying them matches the log).
+ * `episodes` narrows the run to matching ids (the run command's `--episodes` glob).
+ */
+export async function runSmoke(episodes: string | null = null): Promise<RunFixture> {
+  const dir = mkdtempSync(path.join(tmpdir(), "rearrange-view-run-"));
+  await runSuite({
+    suite: "smoke",
+    agent: "oracle",
+    agentOptions: {},
+    out: dir,
+    seed: null,
+    maxSteps: null,
+    stepTimeout: 120,
+    episodes,
+    repeat: 1,
+    workers: 1,
+    shard: null,
+    resume: false,
+    now: () => "2025-01-01T00:00:00.000Z",
+  });
+  const folder = path.join(dir, "episodes");
+  const trajectories = readdirSync(folder)
+    .filter((f) => f.endsWith(".jsonl"))
+    .sort()
+    .map((f) => path.join(folder, f));
+  return { dir, trajectories };
+}
