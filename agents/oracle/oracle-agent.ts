@@ -118,7 +118,7 @@ export class OracleAgent implements Agent {
         world,
         binding: full.binding,
         memory: new ChoiceMemory(),
-        literalCost: (lit) => this.literalCost(ep, lit),
+        literalCost: (lit, committed) => this.literalCost(ep, lit, committed),
       }),
       intent: null,
       observed: new Set(),
@@ -157,11 +157,11 @@ export class OracleAgent implements Agent {
   }
 
   /** Effort of a literal for the planner: Infinity when no achiever handles it or it was given up. */
-  private literalCost(ep: EpisodeState, lit: GroundLiteral): number {
+  private literalCost(ep: EpisodeState, lit: GroundLiteral, committed: LiteralSet): number {
     if (ep.failures.isExhausted(literalKey(lit), Infinity)) return Infinity;
     const a = this.registry.find(lit);
     if (!a) return Infinity;
-    const ctx: OracleContext = { world: ep.world, observed: ep.observed, explored: ep.explored, failures: ep.failures, committed: LiteralSet.empty() };
+    const ctx: OracleContext = { world: ep.world, observed: ep.observed, explored: ep.explored, failures: ep.failures, committed };
     return Math.max(1, a.estimate(lit, ctx));
   }
 

@@ -4,7 +4,7 @@ import { SUPPORT_PREDICATES, type GroundLiteral } from "../literal.ts";
 import { placeAt, placeKey } from "../skills/hand.ts";
 import { floorOf, roomsByDistance, roomsNamed } from "../skills/world-queries.ts";
 import type { Achiever, AchieverOption } from "./achiever.ts";
-import { moveEffort } from "./effort.ts";
+import { disturbance, moveEffort } from "./effort.ts";
 
 /** Relations where either object may be moved to end them. */
 const SYMMETRIC = new Set(["nextto", "touching"]);
@@ -20,7 +20,7 @@ export const displaceAchiever: Achiever = {
   polarity: "negative",
   estimate(lit, ctx) {
     const movers = moversOf(lit, ctx);
-    return movers.length ? Math.min(...movers.map((m) => moveEffort(ctx, m))) : Infinity;
+    return movers.length ? Math.min(...movers.map((m) => moveEffort(ctx, m) + disturbance(ctx, m, lit))) : Infinity;
   },
   options(lit, ctx) {
     if (lit.args[0] === AGENT_ID) return agentLeaves(lit, ctx);

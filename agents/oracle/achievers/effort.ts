@@ -1,4 +1,5 @@
 import type { OracleContext } from "../context.ts";
+import { holdsLiteral, literalKey, type GroundLiteral } from "../literal.ts";
 import { closedContainerAround } from "../skills/world-queries.ts";
 
 /**
@@ -24,4 +25,23 @@ export function carryEffort(ctx: OracleContext, from: string, to: string): numbe
   const b = ctx.world.objects.get(to);
   if (!a || !b) return 0;
   return Math.min(0.2, 0.005 * Math.hypot(a.box.center.x - b.box.center.x, a.box.center.y - b.box.center.y));
+}
+
+/** Extra effort per planned relation that holds now and would break if the object were moved. */
+export const DISTURBANCE_COST = 2;
+
+/**
+ * Effort of undoing what moving `mover` breaks: planned relations that hold now with the mover as their
+ * subject (`ontop cracker table` breaks when the cracker moves), or side by side with it. Relations in
+ * which it is the support survive, since what is on or in it moves along.
+ */
+export function disturbance(ctx: OracleContext, mover: string, except: GroundLiteral): number {
+  const skip = literalKey(except);
+  let n = 0;
+  for (const l of ctx.committed.about(mover)) {
+    if (!l.positive || l.args.length !== 2 || l.pred === "inroom" || literalKey(l) === skip) continue;
+    const sideBySide = l.pred === "nextto" || l.pred === "touching";
+    if ((l.args[0] === mover || sideBySide) && holdsLiteral(ctx.world, l)) n++;
+  }
+  return n * DISTURBANCE_COST;
 }

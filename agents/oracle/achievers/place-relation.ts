@@ -2,11 +2,12 @@ import type { Relation } from "../../../sim/actions.ts";
 import { hasInterior } from "../../../sim/geometry/shape-model.ts";
 import { AGENT_ID } from "../../../sim/task/binding.ts";
 import { act, blocked, type OracleContext } from "../context.ts";
-import type { GroundLiteral } from "../literal.ts";
+import { holdsLiteral, type GroundLiteral } from "../literal.ts";
+import { holdsAtom } from "../../../sim/task/atoms.ts";
 import { placeAt, placeKey } from "../skills/hand.ts";
 import { floorOf, footprintArea, roomsByDistance, roomsNamed } from "../skills/world-queries.ts";
 import type { Achiever, AchieverOption } from "./achiever.ts";
-import { carryEffort, moveEffort } from "./effort.ts";
+import { carryEffort, disturbance, moveEffort } from "./effort.ts";
 
 /**
  * Positive spatial literals, made true by carrying an object and placing it:
@@ -23,7 +24,9 @@ export const placeRelationAchiever: Achiever = {
     const opts = placementOptions(lit, ctx);
     if (opts.length === 0) return Infinity;
     if (lit.args[0] === AGENT_ID) return 1;
-    return Math.min(...opts.map((o) => (o.mover ? moveEffort(ctx, o.mover) + (o.target ? carryEffort(ctx, o.mover, o.target) : 0) : 1)));
+    return Math.min(
+      ...opts.map((o) => (o.mover ? moveEffort(ctx, o.mover) + (o.target ? carryEffort(ctx, o.mover, o.target) : 0) + disturbance(ctx, o.mover, lit) : 1)),
+    );
   },
   options: (lit, ctx) => placementOptions(lit, ctx),
 };
@@ -44,15 +47,16 @@ function placementOptions(lit: GroundLiteral, ctx: OracleContext): AchieverOptio
   if (!bo) return [];
   switch (lit.pred) {
     case "inside":
-      return hasInterior(bo) ? move(ctx, a, "inside", b) : [];
+      return hasInterior(bo) ? [...move(ctx, a, "inside", b), ...clearThenMove(ctx, a, "inside", b)] : [];
     case "ontop":
+      return [...move(ctx, a, "ontop", b), ...clearThenMove(ctx, a, "ontop", b)];
     case "under":
-      return move(ctx, a, lit.pred, b);
+      return move(ctx, a, "under", b);
     case "onfloor":
       return bo.shape === "floor" ? move(ctx, a, "ontop", b) : [];
     case "nextto": {
       const [m, other] = leastAnchoredFirst(ctx, a, b);
-      return [...move(ctx, m, "nextto", other), ...move(ctx, other, "nextto", m)];
+      return [...move(ctx, m, "nextto", other), ...meetOnSupport(ctx, m, other), ...move(ctx, other, "nextto", m)];
     }
     case "touching": {
       const [m, other] = leastAnchoredFirst(ctx, a, b);
@@ -88,6 +92,64 @@ function move(ctx: OracleContext, mover: string, relation: Relation, target: str
   const m = ctx.world.objects.get(mover);
   if (!m || m.kind !== "carryable") return [];
   return [{ key: placeKey(mover, relation, target), mover, target, next: (c) => placeAt(c, mover, relation, target) }];
+}
+
+/**
+ * When there is no room beside `other` where it stands (a cracker among others on a tray), and `other` is
+ * planned to stay on its support: put `mover` on that support first, then move `other` next to it — it
+ * stays on the same support, so its own relation holds.
+ */
+function meetOnSupport(ctx: OracleContext, mover: string, other: string): AchieverOption[] {
+  const { world } = ctx;
+  const o = world.objects.get(other);
+  const support = world.supports.get(other);
+  if (!o || o.kind !== "carryable" || !support || (support.relation !== "ontop" && support.relation !== "inside")) return [];
+  const planned = ctx.committed.about(other).some((l) => l.positive && l.args[0] === other && l.args[1] === support.target && holdsLiteral(world, l));
+  if (!planned || world.objects.get(mover)?.kind !== "carryable") return [];
+  const relation = support.relation;
+  const base = support.target;
+  return [
+    {
+      key: `meet(${mover}, ${other} on ${base})`,
+      mover,
+      target: base,
+      next: (c) =>
+        holdsAtom(c.world, relation, [mover, base]) || c.world.agent.holding === other
+          ? placeAt(c, other, "nextto", mover)
+          : placeAt(c, mover, relation, base),
+    },
+  ];
+}
+
+/**
+ * When the target is taken (a book stacked on the book that should carry the apple, a bin full of things
+ * that do not belong there): move what rests on or in it and is not planned to be there onto the floor,
+ * then place. Offered once the plain placement has failed; with nothing to clear it is one more try.
+ */
+function clearThenMove(ctx: OracleContext, mover: string, relation: "ontop" | "inside", target: string): AchieverOption[] {
+  const m = ctx.world.objects.get(mover);
+  const t = ctx.world.objects.get(target);
+  if (!m || m.kind !== "carryable" || !t || t.shape === "floor") return [];
+  if (ctx.failures.count(placeKey(mover, relation, target)) === 0) return [];
+  const blockers = (c: OracleContext) =>
+    [...c.world.supports]
+      .filter(([id, s]) => s.relation === relation && s.target === target && id !== mover)
+      .map(([id]) => id)
+      .filter((id) => !c.committed.about(id).some((l) => l.positive && l.args[0] === id && l.args[1] === target))
+      .sort();
+  return [
+    {
+      key: `clear(${target}) then ${placeKey(mover, relation, target)}`,
+      mover,
+      target,
+      next: (c) => {
+        const first = blockers(c)[0];
+        if (!first) return placeAt(c, mover, relation, target);
+        const floor = floorOf(c.world, c.world.objects.get(target)!.room);
+        return floor ? placeAt(c, first, "ontop", floor.id) : blocked(`no floor to clear ${target} onto`);
+      },
+    },
+  ];
 }
 
 /** `inroom agent room` / `ontop agent floor`: walk into the room. */

@@ -21,8 +21,11 @@ export interface PlannerOptions {
   world: World;
   binding: TaskBinding;
   memory: ChoiceMemory;
-  /** Effort to make a currently false literal true (≥ 1), or Infinity when it cannot be done. */
-  literalCost(lit: GroundLiteral): number;
+  /**
+   * Effort to make a currently false literal true (≥ 1), or Infinity when it cannot be done, given the
+   * literals committed so far (moving an object that satisfies one of them costs more).
+   */
+  literalCost(lit: GroundLiteral, committed: LiteralSet): number;
 }
 
 /** The planner's reading of one goal condition. */
@@ -104,7 +107,7 @@ export class GoalPlanner {
     const lit: GroundLiteral = { pred, args, positive: want };
     const clash = committed.conflicts(lit) * CONFLICT_COST;
     if (holdsLiteral(this.o.world, lit)) return { literals: [lit], cost: clash };
-    return { literals: [lit], cost: this.o.literalCost(lit) + clash };
+    return { literals: [lit], cost: this.o.literalCost(lit, committed) + clash };
   }
 
   private conjunction(parts: { expr: BddlExpr; env: Env; path: string }[], want: boolean, committed: LiteralSet): Choice {

@@ -171,3 +171,35 @@ describe("OracleAgent", () => {
     expect(run.agent.lastStepInfo.oracle).toMatch(/^done: no goal literal/);
   });
 });
+
+describe("OracleAgent when the target is taken", () => {
+  it("clears a stacked object off the target before placing on it", () => {
+    const stacked = house((s) => {
+      const book = s.objects.find((o) => o.id === "book_1")!;
+      const [x, y, z] = book.box.center as [number, number, number];
+      s.objects.push({ ...book, id: "book_2", box: { ...book.box, center: [x, y, z + 0.04] } });
+    });
+    const run = runOracle(stacked, task("apple-on-book", ["apple.n.01_1", "book.n.02_1"], "(ontop apple.n.01_1 book.n.02_1)"));
+    expectSolved(run);
+    expect(holds(run, "ontop", "book_2", "book_1")).toBe(false);
+    expect(run.steps.some((s) => s.action.type === "place" && s.action.object === "book_2")).toBe(true);
+  });
+
+  it("meets on the support when there is no room beside an object that must stay there", () => {
+    // the book on the table is boxed in by four cartons: nothing fits beside it where it lies
+    const boxedIn = house((s) => {
+      const carton = (id: string, cx: number, cy: number, sx: number, sy: number) =>
+        s.objects.push({ id, category: "carton.n.02", room: "living_room", kind: "carryable", box: { center: [cx, cy, 0.75 + 0.1], size: [sx, sy, 0.2], heading: 0 } });
+      carton("carton_1", 7.3 - 0.1 - 0.005 - 0.1, 2.5, 0.2, 0.4);
+      carton("carton_2", 7.3 + 0.1 + 0.005 + 0.1, 2.5, 0.2, 0.4);
+      carton("carton_3", 7.3, 2.5 - 0.075 - 0.005 - 0.05, 0.2, 0.1);
+      carton("carton_4", 7.3, 2.5 + 0.075 + 0.005 + 0.05, 0.2, 0.1);
+    });
+    const run = runOracle(
+      boxedIn,
+      task("apple-by-book", ["apple.n.01_1", "book.n.02_1", "table.n.02_1"], "(and (ontop book.n.02_1 table.n.02_1) (nextto apple.n.01_1 book.n.02_1))"),
+    );
+    expectSolved(run);
+    expect(run.steps.some((s) => !s.feedback.ok && s.action.type === "place" && s.action.relation === "nextto")).toBe(true);
+  });
+});

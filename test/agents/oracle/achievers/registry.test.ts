@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import type { Achiever } from "../../../../agents/oracle/achievers/achiever.ts";
 import { AchieverRegistry, DEFAULT_ACHIEVERS } from "../../../../agents/oracle/achievers/registry.ts";
+import { displaceAchiever } from "../../../../agents/oracle/achievers/displace.ts";
+import { openStateAchiever } from "../../../../agents/oracle/achievers/open-state.ts";
+import { placeRelationAchiever } from "../../../../agents/oracle/achievers/place-relation.ts";
+import { toggleStateAchiever } from "../../../../agents/oracle/achievers/toggle-state.ts";
 import { act } from "../../../../agents/oracle/context.ts";
 import { ensureObserved, reach } from "../../../../agents/oracle/skills/observe.ts";
 import { observedObject, isOutcome, withinReach } from "../../../../sim/subpolicies/preconditions.ts";
 import { createDefaultRegistry } from "../../../../sim/subpolicies/registry.ts";
 import { success, type Subpolicy } from "../../../../sim/subpolicies/subpolicy.ts";
 import { house, runOracle, task } from "../fixtures.ts";
+
+/** The spatial, open and toggle achievers, without any state achiever. */
+const CORE = [placeRelationAchiever, displaceAchiever, openStateAchiever, toggleStateAchiever];
 
 const lit = (pred: string, positive: boolean, ...args: string[]) => ({ pred, args, positive });
 
@@ -34,7 +41,7 @@ const cookSubpolicy: Subpolicy<"cook"> = {
 
 describe("AchieverRegistry", () => {
   it("finds the achiever by predicate and sign", () => {
-    const r = new AchieverRegistry();
+    const r = new AchieverRegistry(CORE);
     expect(r.find(lit("inside", true, "a", "b"))?.name).toBe("place-relation");
     expect(r.find(lit("inside", false, "a", "b"))?.name).toBe("displace");
     expect(r.find(lit("open", true, "a"))?.name).toBe("open-state");
@@ -43,18 +50,23 @@ describe("AchieverRegistry", () => {
     expect(r.find(lit("cooked", true, "a"))).toBeUndefined();
   });
 
+  it("registers every predicate of the default list", () => {
+    const r = new AchieverRegistry(DEFAULT_ACHIEVERS);
+    for (const a of DEFAULT_ACHIEVERS) for (const pred of a.predicates) expect(r.find(lit(pred, a.polarity !== "negative", "a", "b"))).toBeDefined();
+  });
+
   it("takes a later achiever for the same predicate and sign, leaving the other sign alone", () => {
     const replacement: Achiever = { ...cookAchiever, name: "mine", predicates: ["inside"], polarity: "positive" };
-    const r = new AchieverRegistry([...DEFAULT_ACHIEVERS, replacement]);
+    const r = new AchieverRegistry([...CORE, replacement]);
     expect(r.find(lit("inside", true, "a", "b"))?.name).toBe("mine");
     expect(r.find(lit("inside", false, "a", "b"))?.name).toBe("displace");
   });
 
   it("lets the oracle use an added state achiever end to end", () => {
     const t = task("cook-apple", ["apple.n.01_1"], "(cooked apple.n.01_1)");
-    const without = runOracle(house(), t);
+    const without = runOracle(house(), t, { achievers: CORE });
     expect(without.steps.map((s) => s.action)).toEqual([{ type: "done" }]);
-    const run = runOracle(house(), t, { achievers: [...DEFAULT_ACHIEVERS, cookAchiever], registry: createDefaultRegistry().register(cookSubpolicy) });
+    const run = runOracle(house(), t, { achievers: [...CORE, cookAchiever], registry: createDefaultRegistry().register(cookSubpolicy) });
     expect(run.steps.at(-2)!.action).toEqual({ type: "cook", object: "apple_1" });
     expect(run.steps.at(-1)!.action).toEqual({ type: "done" });
     expect(run.env.tracker.allHold()).toBe(true);
