@@ -137,6 +137,20 @@ function readStatements(file: string, skipped: Skip[]): Vla3dStatement[] {
   return out;
 }
 
+/** Checks an `object_list.txt` against the objects read from the CSV and says how it compares. */
+function compareObjectList(file: string, objects: readonly Vla3dObject[]): string {
+  const { objects: listed } = parseObjectList(readFileSync(file, "utf8"));
+  const close = (a: number, b: number) => Math.abs(a - b) <= 1e-6;
+  const differing = objects.filter((o) => {
+    const l = listed.get(o.id);
+    if (!l) return true;
+    const [a, b] = [o.box, l.box];
+    return ![a.center.x - b.center.x, a.center.y - b.center.y, a.center.z - b.center.z, a.size.x - b.size.x, a.size.y - b.size.y, a.size.z - b.size.z, a.heading - b.heading].every((d) => close(d, 0));
+  });
+  if (differing.length === 0 && listed.size === objects.length) return `the same ${objects.length} objects as the object CSV (checked), which is used`;
+  return `differs from the object CSV (${differing.length} objects differ or are missing, ${listed.size} listed vs ${objects.length}); the CSV is used`;
+}
+
 /** Reads one scene folder given its files (see module comment). */
 export function readVla3dFolder(dir: string, files: readonly string[]): Vla3dFolder {
   const folder: Vla3dFolder = { name: path.basename(dir), dataset: path.basename(path.dirname(dir)), objects: [], regions: [], statements: [], used: [], skipped: [] };
@@ -167,7 +181,7 @@ export function readVla3dFolder(dir: string, files: readonly string[]): Vla3dFol
       : f.endsWith("_objects.json")
         ? "same objects as the object CSV (without headings)"
         : f.endsWith("object_list.txt")
-          ? "same objects as the object CSV"
+          ? compareObjectList(f, folder.objects)
           : f.endsWith("_region_result.csv")
             ? "a second region file: the first is used"
             : "not a VLA-3D scene file";
