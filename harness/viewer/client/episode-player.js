@@ -99,7 +99,10 @@ export function mountEpisodePlayer(root, episode, options = {}) {
   function play() {
     if (k >= last) show(0);
     playButton.textContent = "pause";
-    timer = setInterval(() => (k >= last ? pause() : show(k + 1)), PLAY_INTERVAL_MS);
+    timer = setInterval(() => {
+      show(k + 1);
+      if (k >= last) pause();
+    }, PLAY_INTERVAL_MS);
   }
 
   function pause() {

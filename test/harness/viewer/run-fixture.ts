@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { runSuite } from "../../../harness/runner/run-suite.ts";
 
 /** A temp run folder and its trajectory files. */
@@ -10,16 +11,19 @@ export interface RunFixture {
   trajectories: string[];
 }
 
+/** The scripted agent that walks, fails and carries things (see blunder-agent.ts). */
+export const BLUNDER_AGENT = path.join(path.dirname(fileURLToPath(import.meta.url)), "blunder-agent.ts");
+
 /**
- * Runs the bundled smoke suite with the oracle agent into a fresh temp folder: real trajectories
- * of real houses, made with the simulator as it is now (so replaying them matches the log).
- * `episodes` narrows the run to matching ids (the run command's `--episodes` glob).
+ * Runs the bundled smoke suite with an agent (the oracle by default) into a fresh temp folder:
+ * real trajectories of real houses, made with the simulator as it is now (so replaying them
+ * matches the log). `episodes` narrows the run to matching ids (the run command's `--episodes`).
  */
-export async function runSmoke(episodes: string | null = null): Promise<RunFixture> {
+export async function runSmoke(episodes: string | null = null, agent = "oracle"): Promise<RunFixture> {
   const dir = mkdtempSync(path.join(tmpdir(), "rearrange-view-run-"));
   await runSuite({
     suite: "smoke",
-    agent: "oracle",
+    agent,
     agentOptions: {},
     out: dir,
     seed: null,
