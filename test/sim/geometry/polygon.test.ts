@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { footprintOverlapArea } from "../../../sim/geometry/polygon.ts";
+import { closestPointOnBoundary, convexHull, convexPolygonContains, footprintOverlapArea, signedArea } from "../../../sim/geometry/polygon.ts";
 import { arbBox } from "./arbitraries.ts";
 import { box } from "./fixtures.ts";
 
@@ -39,5 +39,33 @@ describe("footprintOverlapArea", () => {
         expect(footprintOverlapArea(shift(a), shift(b))).toBeCloseTo(footprintOverlapArea(a, b), 6);
       }),
     );
+  });
+});
+
+describe("convex hull", () => {
+  const arbPoint = fc.record({ x: fc.double({ min: -5, max: 5, noNaN: true }), y: fc.double({ min: -5, max: 5, noNaN: true }) });
+
+  it("contains every point it was built from and is counter-clockwise", () => {
+    fc.assert(
+      fc.property(fc.array(arbPoint, { minLength: 1, maxLength: 30 }), (points) => {
+        const hull = convexHull(points);
+        if (hull.length >= 3) expect(signedArea(hull)).toBeGreaterThan(0);
+        for (const p of points) expect(convexPolygonContains(hull, p, 1e-9)).toBe(true);
+      }),
+    );
+  });
+
+  it("excludes points beyond it and finds the nearest boundary point", () => {
+    const square = convexHull([
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 1, y: 1 },
+      { x: 0, y: 1 },
+      { x: 0.5, y: 0.5 },
+    ]);
+    expect(square).toHaveLength(4);
+    expect(convexPolygonContains(square, { x: 1.2, y: 0.5 })).toBe(false);
+    expect(convexPolygonContains(square, { x: 1.2, y: 0.5 }, 0.25)).toBe(true);
+    expect(closestPointOnBoundary(square, { x: 1.2, y: 0.5 })).toEqual({ x: 1, y: 0.5 });
   });
 });
