@@ -75,7 +75,10 @@ export function planHouse(spec: ActivitySpec, rng: Rng): HousePlan {
   const byId = new Map(plan.drafts.map((d) => [d.id, d]));
   for (const d of plan.drafts) {
     const inst = spec.instances.get(d.instance ?? "") ?? spec.instances.get(d.wildcardOf ?? "");
-    if (d.kind === "fixed" && inst?.roomType) d.room = roomOfType(inst.roomType);
+    if (d.kind !== "fixed" || !inst?.roomType) continue;
+    // a wildcard's furniture stands with its declared sibling of the same room type (the toilets in one bathroom)
+    const sibling = d.wildcardOf ? plan.drafts.find((o) => o.instance && o.category === d.category && o.room && spec.instances.get(o.instance)?.roomType === inst.roomType) : undefined;
+    d.room = sibling?.room ?? roomOfType(inst.roomType);
   }
   if (plan.rooms.length === 0) addRoom(plan, "living_room");
   for (const d of plan.drafts) {
