@@ -40,10 +40,12 @@ const RELATION_TESTS: Record<PlacementRelation, (a: PlacementObject, b: Placemen
  * Candidates lie on a grid over the support, turned to the target's axes, tried in an order shuffled by
  * `rng` (same seed, same pose). A candidate is rejected if it cuts into a nearby object's solid parts,
  * rises above a lid or slab, leaves the support or room, the relation would not hold (the predicates
- * decide), or it would not rest there with its centre over its support ({@link snapDown}). The first survivors are dropped from {@link DROP_HEIGHT} in a small cannon-es world with only
- * their neighbours; one that comes to rest in place (tilt < {@link MAX_TILT}, drift < {@link MAX_DRIFT},
- * height within {@link MAX_SINK}) is returned as the analytic candidate pose, exactly resting on its
- * support, so that results do not carry solver noise.
+ * decide), or it would not rest there with its centre over its support ({@link snapDown}). The first
+ * survivors are dropped from `DROP_HEIGHT` (5 mm) in a small cannon-es world with only their neighbours;
+ * one that comes to rest in place (tilt < {@link MAX_TILT}, drift < {@link MAX_DRIFT}, height within
+ * {@link MAX_SINK}) is returned as the analytic candidate pose, exactly resting on its
+ * support, so that results do not carry solver noise. Whether a container is open, or the object is held,
+ * is the caller's business: this only answers "where would it fit and stay?".
  */
 export function findPlacement(request: PlacementRequest): PlacementResult {
   const { object, target, relation } = request;

@@ -21,7 +21,10 @@ export type SettleObject = PlacementObject & Pick<SimObject, "kind">;
 export interface SettleReport {
   /** Ids whose box changed, in settling order. */
   moved: string[];
-  /** Ids whose centre of mass was not over their support: they were let fall with physics. */
+  /**
+   * Ids whose centre of mass was not over their support where the scene put them: they tipped off (and
+   * moved), or, wedged among overlapping boxes, were left where they were snapped.
+   */
   unstable: string[];
 }
 
