@@ -15,8 +15,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
-/** Screenshots land here so a person (or CI artefact upload) can look at them. */
-export const SCREENSHOT_DIR = path.join(tmpdir(), "rearrange-viewer-screenshots");
+/** Screenshots land here so a person (or a CI artefact upload) can look at them. */
+const SCREENSHOT_DIR = process.env.REARRANGE_SCREENSHOT_DIR ?? path.join(tmpdir(), "rearrange-viewer-screenshots");
 
 let run: RunFixture;
 let trajectories: TrajectoryRead[];
