@@ -15,7 +15,8 @@ import { AgentProcessError, ERROR_CODES, JsonRpcRemoteError, METHODS, PROTOCOL_V
  * lives across episodes; when it dies, breaks the protocol or times out, that episode ends with an error
  * and the next episode starts a fresh process.
  *
- * Options: `timeout` (seconds per call, default 120), `shell` (run through /bin/sh), `cwd`, `env`
+ * Options: `timeout` (seconds per call, default 120), `startTimeout` (seconds for the process to answer
+ * `initialize`, default max(timeout, 60)), `shell` (run through /bin/sh), `cwd`, `env`
  * (object of extra variables), `name` (agent name in results; default from the command).
  */
 export class JsonRpcAgent implements Agent {
@@ -24,12 +25,14 @@ export class JsonRpcAgent implements Agent {
   private process: JsonRpcProcess | null = null;
   private methods: Set<string> | null = null;
   private readonly timeout: number;
+  private readonly startTimeout: number;
 
   constructor(
     readonly command: string,
     private readonly options: AgentOptions = {},
   ) {
     this.timeout = typeof options.timeout === "number" && options.timeout > 0 ? options.timeout : 120;
+    this.startTimeout = typeof options.startTimeout === "number" && options.startTimeout > 0 ? options.startTimeout : Math.max(this.timeout, 60);
     this.name = typeof options.name === "string" ? options.name : nameFromCommand(command, options.shell === true);
     if (options.shell !== true) splitCommandLine(command, `cmd:${command}`); // a bad quote fails now, before any episode
   }
@@ -112,7 +115,8 @@ export class JsonRpcAgent implements Agent {
 
   private async initialize(proc: JsonRpcProcess): Promise<void> {
     try {
-      const r = (await proc.call(METHODS.initialize, { protocolVersion: PROTOCOL_VERSION, harness: { name: "rearrange", version: HARNESS_VERSION } }, this.timeout)) as InitializeResult | null;
+      // starting an interpreter and importing a model can take longer than one step may
+      const r = (await proc.call(METHODS.initialize, { protocolVersion: PROTOCOL_VERSION, harness: { name: "rearrange", version: HARNESS_VERSION } }, this.startTimeout)) as InitializeResult | null;
       if (r && typeof r === "object") {
         if (typeof r.version === "string") this.version = r.version;
         if (Array.isArray(r.methods)) this.methods = new Set(r.methods.filter((m): m is string => typeof m === "string"));

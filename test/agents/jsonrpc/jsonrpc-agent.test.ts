@@ -82,7 +82,7 @@ describe("JsonRpcAgent", () => {
   });
 
   it("times out a call and stops the process", async () => {
-    const a = make("slow", { timeout: 0.3 });
+    const a = make("slow", { timeout: 1 });
     await a.reset(TASK, fakeObservation());
     const err = await a.act(fakeObservation()).catch((e) => e);
     expect(err).toBeInstanceOf(AgentTimeout);
