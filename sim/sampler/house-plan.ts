@@ -32,8 +32,11 @@ export function planHouse(spec: ActivitySpec, rng: Rng): HousePlan {
   const declared = [...spec.instances.values()];
   const ids = new IdAllocator(declared.map((i) => i.category));
   const plan: HousePlan = { rooms: [], agentRoom: "", drafts: [], floorRooms: new Map(), bindings: {}, draftOf: new Map() };
+  // furniture goes to rooms the activity's own floors name; a wildcard floor's extra room stays a spare
   const roomOfType = (type: string, create = true): string | undefined => {
     const found = plan.rooms.filter((r) => r.type === type);
+    const named = found.filter((r) => [...plan.floorRooms.values()].includes(r.id));
+    if (named.length) return rng.pick(named).id;
     if (found.length) return rng.pick(found).id;
     return create ? addRoom(plan, type) : undefined;
   };
