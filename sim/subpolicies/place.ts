@@ -51,6 +51,8 @@ export const place: Subpolicy<"place"> = {
 /** What the placed object now rests on, in the terms the scene graph uses. */
 function supportOf(world: World, restsOn: string | null, relation: string, targetId: string, room: string): Support {
   const base = restsOn ? world.objects.get(restsOn) : undefined;
+  // under a table the object stands on the floor; the scene graph records what it is under, as people say it
+  if (relation === "under" && (!base || base.shape === "floor")) return { relation: "under", target: targetId };
   if (!base || base.shape === "floor") return { relation: "onfloor", target: base?.id ?? `floor_${room}` };
   if (relation === "inside" && base.id === targetId) return { relation: "inside", target: targetId };
   return { relation: "ontop", target: base.id };

@@ -1,5 +1,5 @@
 import { settleScene } from "../physics/settle-scene.ts";
-import { inside, ontop } from "../predicates/index.ts";
+import { inside, ontop, under } from "../predicates/index.ts";
 import type { SceneFile } from "../scene/schema.ts";
 import type { SimObject } from "./sim-object.ts";
 import { World, type Support } from "./world.ts";
@@ -33,7 +33,7 @@ export function deriveSupports(world: World): void {
 
 /**
  * What `o` rests on or in: an object it sits on (highest first; inside a container this is a stacked
- * object), else the innermost container holding it, else its room's floor.
+ * object), else the innermost container holding it, else what it stands under, else its room's floor.
  */
 export function findSupport(world: World, o: SimObject): Support {
   const near = world.objectsNear(o.box, 0.05).filter((n) => n.id !== o.id);
@@ -46,6 +46,8 @@ export function findSupport(world: World, o: SimObject): Support {
     .sort((a, b) => top(b) - top(a) || byId(a, b));
   if (supports.length) return { relation: "ontop", target: supports[0]!.id };
   if (container) return { relation: "inside", target: container.id };
+  const over = near.filter((n) => n.shape !== "floor" && under(o, n)).sort(byId)[0];
+  if (over) return { relation: "under", target: over.id };
   const floor = world.objects.get(`floor_${o.room}`) ?? [...world.objects.values()].find((f) => f.shape === "floor" && f.room === o.room);
   return { relation: "onfloor", target: floor?.id ?? `floor_${o.room}` };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { World } from "../../../sim/world/world.ts";
 import { deriveSupports } from "../../../sim/world/load-world.ts";
-import { tinyFlat } from "../../helpers/scenes.ts";
+import { tinyFlat, tinyFlatInput } from "../../helpers/scenes.ts";
+import { SceneSchema } from "../../../sim/scene/schema.ts";
 
 describe("World scene graph", () => {
   it("adds a floor object per room whose top is z = 0", () => {
@@ -19,6 +20,15 @@ describe("World scene graph", () => {
     expect(w.supports.get("book_1")).toEqual({ relation: "onfloor", target: "floor_living" });
     // the scene graph mirrors it: the apple in the fridge is the fridge node's child
     expect(w.get("apple_2").node.parent).toBe(w.get("fridge_1").node);
+  });
+
+  it("an object standing under a table records the table as what it is under", () => {
+    const input = tinyFlatInput();
+    input.objects.push({ id: "ball_1", category: "ball.n.01", room: "kitchen", kind: "carryable", box: { center: [2, 1.2, 0.1], size: [0.2, 0.2, 0.2] } });
+    const w = new World(SceneSchema.parse(input));
+    deriveSupports(w);
+    expect(w.supports.get("ball_1")).toEqual({ relation: "under", target: "table_1" });
+    expect(w.get("ball_1").node.parent?.name).toBe("kitchen");
   });
 
   it("a held object is a child of the agent and moves with it", () => {
