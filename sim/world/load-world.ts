@@ -46,7 +46,8 @@ export function findSupport(world: World, o: SimObject): Support {
     .sort((a, b) => top(b) - top(a) || byId(a, b));
   if (supports.length) return { relation: "ontop", target: supports[0]!.id };
   if (container) return { relation: "inside", target: container.id };
-  const over = near.filter((n) => n.shape !== "floor" && under(o, n)).sort(byId)[0];
+  const bottom = (x: SimObject) => x.box.center.z - x.box.size.z / 2;
+  const over = near.filter((n) => n.shape !== "floor" && under(o, n)).sort((a, b) => bottom(a) - bottom(b) || byId(a, b))[0];
   if (over) return { relation: "under", target: over.id };
   const floor = world.objects.get(`floor_${o.room}`) ?? [...world.objects.values()].find((f) => f.shape === "floor" && f.room === o.room);
   return { relation: "onfloor", target: floor?.id ?? `floor_${o.room}` };
