@@ -52,7 +52,7 @@ export function standPoint(world: World, o: SimObject): Point2 {
   const len = Math.hypot(dx, dy);
   if (len < 1e-6) [dx, dy] = [1, 0];
   else [dx, dy] = [dx / len, dy / len];
-  const reach = halfExtentAlong(o, dx, dy) + STANDOFF;
+  const reach = exitDistance(o, dx, dy) + STANDOFF;
   const f = room.footprint;
   const m = 0.05;
   return {
@@ -61,10 +61,15 @@ export function standPoint(world: World, o: SimObject): Point2 {
   };
 }
 
-function halfExtentAlong(o: SimObject, dx: number, dy: number): number {
+/** Distance from the box centre along the unit direction (dx, dy) to where the ray leaves the footprint. */
+function exitDistance(o: SimObject, dx: number, dy: number): number {
   const c = Math.cos(o.box.heading);
   const s = Math.sin(o.box.heading);
-  return (Math.abs(dx * c + dy * s) * o.box.size.x + Math.abs(-dx * s + dy * c) * o.box.size.y) / 2;
+  const along = Math.abs(dx * c + dy * s);
+  const across = Math.abs(-dx * s + dy * c);
+  const tx = along > 1e-12 ? o.box.size.x / 2 / along : Infinity;
+  const ty = across > 1e-12 ? o.box.size.y / 2 / across : Infinity;
+  return Math.min(tx, ty);
 }
 
 function round6(x: number): number {
