@@ -28,41 +28,40 @@ export interface HousePlan {
 /** Extra scene objects a wildcard (`_*`) instance stands for: 1–3. */
 const WILDCARD_MEMBERS = { min: 1, max: 3 };
 
+/** Rooms, drafts, tools, distractors and bindings for an activity (sizes and poses come later). */
 export function planHouse(spec: ActivitySpec, rng: Rng): HousePlan {
   const declared = [...spec.instances.values()];
   const ids = new IdAllocator(declared.map((i) => i.category));
   const plan: HousePlan = { rooms: [], agentRoom: "", drafts: [], floorRooms: new Map(), bindings: {}, draftOf: new Map() };
-  // furniture goes to rooms the activity's own floors name; a wildcard floor's extra room stays a spare
-  const roomOfType = (type: string, create = true): string | undefined => {
-    const found = plan.rooms.filter((r) => r.type === type);
-    const named = found.filter((r) => [...plan.floorRooms.values()].includes(r.id));
-    if (named.length) return rng.pick(named).id;
-    if (found.length) return rng.pick(found).id;
-    return create ? addRoom(plan, type) : undefined;
-  };
+  addFloorRooms(plan, declared);
+  addDeclared(plan, declared, ids, rng);
+  resolveReferences(plan, spec);
+  assignRooms(plan, spec, rng);
+  for (const ability of missingProviders(spec)) addProvider(plan, ids, PROVIDER_OF[ability]!, rng);
+  addDistractors(plan, ids, spec, rng);
+  return plan;
+}
 
-  // floors are rooms: each floor instance its own room, a floor wildcard one more room of its type
-  for (const inst of declared.filter((i) => i.role === "floor")) {
-    if (inst.wildcard) continue;
-    const room = addRoom(plan, inst.roomType ?? "living_room");
-    plan.floorRooms.set(inst.name, room);
+/** Floors are rooms: each floor instance its own room, a floor wildcard one more (spare) room of its type. */
+function addFloorRooms(plan: HousePlan, declared: InstanceSpec[]): void {
+  for (const inst of declared.filter((i) => i.role === "floor" && !i.wildcard)) {
+    plan.floorRooms.set(inst.name, addRoom(plan, inst.roomType ?? "living_room"));
   }
   for (const inst of declared.filter((i) => i.role === "floor" && i.wildcard)) {
     plan.bindings[inst.name] = [`floor_${addRoom(plan, inst.roomType ?? "living_room")}`];
   }
+}
 
-  // declared objects, and the extra members of wildcard categories
+/** Drafts of the declared objects and of the extra members of wildcard categories, with their bindings. */
+function addDeclared(plan: HousePlan, declared: InstanceSpec[], ids: IdAllocator, rng: Rng): void {
   for (const inst of declared) {
+    if (inst.role === "agent") plan.bindings[inst.name] = "agent";
     if (inst.role === "agent" || inst.role === "floor") continue;
     if (inst.wildcard) {
       const n = WILDCARD_MEMBERS.min + rng.int(WILDCARD_MEMBERS.max - WILDCARD_MEMBERS.min + 1);
-      const members: string[] = [];
-      for (let k = 0; k < n; k++) {
-        const d = draftOf(inst, ids.fresh(inst.category), "wildcard");
-        plan.drafts.push(d);
-        members.push(d.id);
-      }
-      plan.bindings[inst.name] = members;
+      const members = Array.from({ length: n }, () => draftOf(inst, ids.fresh(inst.category), "wildcard"));
+      plan.drafts.push(...members);
+      plan.bindings[inst.name] = members.map((m) => m.id);
       continue;
     }
     const d = draftOf(inst, ids.forInstance(inst.name, inst.category), "declared");
@@ -70,34 +69,39 @@ export function planHouse(spec: ActivitySpec, rng: Rng): HousePlan {
     plan.bindings[inst.name] = d.id;
     plan.draftOf.set(inst.name, d.id);
   }
-  for (const inst of declared.filter((i) => i.role === "agent")) plan.bindings[inst.name] = "agent";
+}
 
-  resolveReferences(plan, spec);
-
-  // rooms of fixed objects named by type; furniture standing on a floor is in that floor's room
-  const byId = new Map(plan.drafts.map((d) => [d.id, d]));
+/**
+ * Rooms of the furniture and of the agent: furniture named by room type goes to a room of that type —
+ * one the activity's own floors name, not a wildcard's spare — and a wildcard's furniture beside its
+ * declared sibling (the toilets in one bathroom); furniture standing on a floor is in that floor's room.
+ */
+function assignRooms(plan: HousePlan, spec: ActivitySpec, rng: Rng): void {
+  const roomOfType = (type: string): string => {
+    const found = plan.rooms.filter((r) => r.type === type);
+    const named = found.filter((r) => [...plan.floorRooms.values()].includes(r.id));
+    if (named.length) return rng.pick(named).id;
+    return found.length ? rng.pick(found).id : addRoom(plan, type);
+  };
   for (const d of plan.drafts) {
-    const inst = spec.instances.get(d.instance ?? "") ?? spec.instances.get(d.wildcardOf ?? "");
+    const inst = spec.instances.get(d.instance ?? d.wildcardOf ?? "");
     if (d.kind !== "fixed" || !inst?.roomType) continue;
-    // a wildcard's furniture stands with its declared sibling of the same room type (the toilets in one bathroom)
-    const sibling = d.wildcardOf ? plan.drafts.find((o) => o.instance && o.category === d.category && o.room && spec.instances.get(o.instance)?.roomType === inst.roomType) : undefined;
+    const sibling = d.wildcardOf
+      ? plan.drafts.find((o) => o.instance && o.category === d.category && o.room && spec.instances.get(o.instance)?.roomType === inst.roomType)
+      : undefined;
     d.room = sibling?.room ?? roomOfType(inst.roomType);
   }
   if (plan.rooms.length === 0) addRoom(plan, "living_room");
+  const byId = new Map(plan.drafts.map((d) => [d.id, d]));
   for (const d of plan.drafts) {
     if (d.room || d.kind !== "fixed" || d.support?.pred !== "onfloor") continue;
     d.room = byId.get(d.support.target)?.room ?? floorRoom(d.support.target);
     d.support = undefined;
   }
-  const agent = declared.find((i) => i.role === "agent");
-  const agentOn = agent?.facts.find((f) => f.positive)?.b;
+  const agentOn = [...spec.instances.values()].find((i) => i.role === "agent")?.facts.find((f) => f.positive)?.b;
   const agentTarget = agentOn ? resolveName(plan, spec, agentOn) : undefined;
   plan.agentRoom = (agentTarget && (floorRoom(agentTarget) ?? byId.get(agentTarget)?.room)) || plan.rooms[0]!.id;
   for (const d of plan.drafts) if (d.kind === "fixed" && !d.room && !d.support) d.room = plan.agentRoom;
-
-  for (const ability of missingProviders(spec)) addProvider(plan, ids, PROVIDER_OF[ability]!, rng);
-  addDistractors(plan, ids, spec, rng);
-  return plan;
 }
 
 /**
