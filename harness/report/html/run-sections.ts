@@ -79,6 +79,7 @@ export function viewCommand(target: string): string {
   return `rearrange view ${shellQuote(target)}`;
 }
 
+/** A button that copies `text` to the clipboard (the page's inline script wires it). */
 export function copyButton(text: string): string {
   return `<button class="copy" type="button" data-copy="${escapeHtml(text)}">copy</button>`;
 }

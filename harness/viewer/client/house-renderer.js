@@ -18,8 +18,9 @@ const UNIT_EDGES = new THREE.EdgesGeometry(UNIT_BOX);
 const PATH_WIDTH = 0.09;
 const PATH_Z = 0.02;
 
+/** The 3D view of a house in a container element: build it with `setHouse`, move it with `update`. */
 export class HouseRenderer {
-  /** @param {HTMLElement} container */
+  /** @param {HTMLElement} container the element the canvas and the label layer fill */
   constructor(container) {
     this.container = container;
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });

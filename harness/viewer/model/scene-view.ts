@@ -75,6 +75,7 @@ export function round3(x: number): number {
   return r === 0 ? 0 : r;
 }
 
+/** A floor-plane point rounded to millimetres. */
 export function roundPoint(p: PlanePoint): PlanePoint {
   return { x: round3(p.x), y: round3(p.y) };
 }

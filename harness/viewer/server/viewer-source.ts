@@ -30,6 +30,7 @@ export function openViewerSource(target: string): ViewerSource {
   if (!existsSync(target)) throw new InputError(target, undefined, "no such file or directory");
   if (statSync(target).isDirectory()) return runSource(target);
   if (target.endsWith(".jsonl")) return episodeSource(target);
+  if (path.basename(target) === "results.json") throw new InputError(target, undefined, "this is a run's results file: view the run folder that holds it");
   return sceneSource(target);
 }
 

@@ -153,7 +153,7 @@ describe("viewer server", () => {
 
   it("fails before listening when the path is missing or not a scene, episode or run", async () => {
     await expect(startViewerServer(path.join(run.dir, "nope.jsonl"))).rejects.toBeInstanceOf(InputError);
-    await expect(startViewerServer(path.join(run.dir, "results.json"))).rejects.toThrow(/results\.json/);
+    await expect(startViewerServer(path.join(run.dir, "results.json"))).rejects.toThrow(/results\.json: this is a run.s results file: view the run folder/);
   });
 
   it("serves a scene file as a scene", async () => {
