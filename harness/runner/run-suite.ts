@@ -11,7 +11,7 @@ import { TrajectoryWriter, trajectoryFileName } from "../reporters/trajectory-wr
 import { loadSuite, resolveRelative, type LoadedSuite } from "../suite/load.ts";
 import { HARNESS_VERSION } from "../version.ts";
 import type { EpisodeContextData } from "../workers/protocol.ts";
-import { runEpisode, type EpisodeJob } from "./episode.ts";
+import type { EpisodeJob } from "./episode.ts";
 import { FileCache } from "./file-cache.ts";
 import { planEpisodes, type PlannedEpisode } from "./plan.ts";
 import { dispatch, MultiplexReporter, type Reporter, type RunConfig, type RunEvent, type RunInfo } from "./run-events.ts";
@@ -25,7 +25,12 @@ export interface RunOptions extends RunConfig {
 
 /**
  * Runs a suite with an agent and writes `<out>/results.json` and `<out>/episodes/*.jsonl`.
- * The run is an rxjs event stream; reporters subscribe to it in order.
+ * The run is an rxjs event stream; reporters subscribe to it in order. With `workers` > 1 the
+ * episodes run in worker threads and their events are re-emitted in plan order, so every reporter
+ * sees the stream a one-worker run produces. With `resume`, episodes an earlier run in `out`
+ * finished are kept and the rest run from their start.
+ *
+ * @throws InputError for bad suite/scene/task/agent files, or an `out` that holds another run (resume)
  */
 export async function runSuite(options: RunOptions): Promise<ResultsFile> {
   const loaded = loadSuite(options.suite);
@@ -34,9 +39,6 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
   const resumed = options.resume ? readFinishedRows(options, runId, new Set(planned.map((p) => p.key))) : [];
   const done = new Set(resumed.map(rowKey));
   const todo = planned.filter((p) => !done.has(p.key));
-  const cache = new FileCache();
-  // load every file before work starts: a missing scene fails now, not halfway through
-  const jobs = todo.map((p) => toJob(p, loaded, cache));
   const context: EpisodeContextData = {
     runId,
     harnessVersion: HARNESS_VERSION,
@@ -45,10 +47,14 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     config: episodeConfig(options),
   };
   const now = options.now ?? (() => new Date().toISOString());
-  const threads = Math.min(options.workers, jobs.length);
+  const threads = Math.min(options.workers, todo.length);
+  // worker threads start loading the simulator now, while this thread reads the files
   const executor = threads > 1 ? await poolExecutor(options, context, threads) : inProcessExecutor(options, context, now);
   let failed = true;
   try {
+    const cache = new FileCache();
+    // load every file before work starts: a missing scene fails now, not halfway through
+    const jobs = todo.map((p) => toJob(p, loaded, cache));
     const agent = await executor.agent();
     const run: RunInfo = {
       runId,
@@ -127,6 +133,8 @@ function inProcessExecutor(options: RunOptions, context: EpisodeContextData, now
       return { name: agent.name ?? "agent", version: agent.version ?? "0" };
     },
     async run(jobs, emit) {
+      // the simulator loads here, not at import: with workers only the threads need it
+      const { runEpisode } = await import("./episode.ts");
       for (const job of jobs) await runEpisode(job, agent!, { ...context, now, emit });
     },
     async close() {
