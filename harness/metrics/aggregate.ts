@@ -1,5 +1,6 @@
 import { ERROR_CATEGORIES, type ErrorCategory } from "../../sim/actions.ts";
 import type { EpisodeMetrics } from "../trajectory/events.ts";
+import { sumUsage } from "./measures/usage.ts";
 
 /** What `aggregateMetrics` needs of a row: the metrics, and optionally id/repeat/error. */
 export type AggregatableRow = Pick<EpisodeMetrics, "SR" | "TTC" | "TP" | "rTP" | "steps" | "doneCalled" | "actionErrors"> &
@@ -32,6 +33,8 @@ export type AggregateMetrics = {
   pathLength: number;
   /** Action errors by category, summed over all rows. */
   actionErrors: Partial<Record<ErrorCategory, number>>;
+  /** Language-model usage summed over all rows (tokens, calls), when any row reports it. */
+  usage?: Record<string, number>;
 };
 
 const MEAN_FIELDS = ["SR", "TTC", "TP", "rTP", "rTPSeedFormula", "steps", "stepsAfterCompletion", "doneCalled", "pathLength"] as const;
@@ -66,6 +69,7 @@ export function aggregateMetrics(rows: readonly AggregatableRow[]): AggregateMet
     const total = rows.reduce((s, r) => s + (r.actionErrors[c] ?? 0), 0);
     if (total > 0) actionErrors[c] = total;
   }
+  const usage = sumUsage(rows as ReadonlyArray<{ usage?: unknown }>);
   return {
     SR: means.SR,
     TTC: means.TTC,
@@ -81,5 +85,6 @@ export function aggregateMetrics(rows: readonly AggregatableRow[]): AggregateMet
     prematureDone: rows.reduce((s, r) => s + (r.prematureDone ?? 0), 0),
     pathLength: means.pathLength,
     actionErrors,
+    ...(usage ? { usage } : {}),
   };
 }

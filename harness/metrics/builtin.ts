@@ -5,6 +5,7 @@ import { completionMeasure, goalStatusMeasure } from "./measures/goal-status.ts"
 import { observedMeasure } from "./measures/observation.ts";
 import { successMeasure, timeToCompletionMeasure } from "./measures/success.ts";
 import { MeasureRegistry } from "./registry.ts";
+import { usageMeasure } from "./measures/usage.ts";
 
 /**
  * The MORE metrics of SPEC §5 and the extras every results row carries, registered in the order of
@@ -24,6 +25,7 @@ export function defaultMeasureRegistry(): MeasureRegistry {
     .register(pathLengthMeasure)
     .register(conditionCountsMeasure)
     .register(actionErrorsMeasure)
+    .register(usageMeasure)
     // inputs of the measures above, not reported themselves
     .register(goalStatusMeasure)
     .register(completionMeasure)

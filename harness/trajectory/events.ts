@@ -76,6 +76,8 @@ export interface EpisodeMetrics {
   pathLength: number;
   conditions: { total: number; satisfied: number; observed: number };
   actionErrors: Partial<Record<ErrorCategory, number>>;
+  /** Summed language-model usage of the episode (from steps' `info.llm`), null when none was reported. */
+  usage?: Record<string, number> | null;
   [extra: string]: unknown;
 }
 

@@ -69,7 +69,7 @@ describe("MeasureRegistry and EpisodeScorer", () => {
     scorer.reset(episode().header);
     expect(Object.keys(scorer.finish({ reason: null, error: null }))).toEqual([
       "SR", "TTC", "TP", "rTP", "rTPSeedFormula", "steps", "stepsAfterCompletion", "prematureDone",
-      "doneCalled", "pathLength", "conditions", "actionErrors",
+      "doneCalled", "pathLength", "conditions", "actionErrors", "usage",
     ]);
   });
 });
