@@ -14,6 +14,10 @@ export class RoomGraph {
   private readonly rooms: Map<string, RoomSpec>;
   /** room → neighbour → door position. */
   private readonly doors = new Map<string, Map<string, Point2>>();
+  /** Door nodes of the path search, one per joined pair of rooms, keyed `a|b` (sorted pair). */
+  private readonly doorNodes = new Map<string, DoorNode>();
+  /** room → the door nodes on its walls (the edges of the path search leaving that room). */
+  private readonly doorsOfRoom = new Map<string, DoorNode[]>();
 
   constructor(rooms: Iterable<RoomSpec>) {
     this.rooms = new Map([...rooms].map((r) => [r.id, r]));
@@ -25,6 +29,20 @@ export class RoomGraph {
         const p = d.position ?? sharedEdgeMidpoint(r, other);
         this.doors.get(r.id)!.set(d.to, p);
         if (!this.doors.get(d.to)!.has(r.id)) this.doors.get(d.to)!.set(r.id, p);
+      }
+    }
+    // the door graph never changes: build it once, not on every path query
+    for (const [a, m] of this.doors) {
+      for (const [b, p] of m) {
+        const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+        if (this.doorNodes.has(key)) continue;
+        const node: DoorNode = { key, p, room: [a, b] };
+        this.doorNodes.set(key, node);
+        for (const room of node.room) {
+          let list = this.doorsOfRoom.get(room);
+          if (!list) this.doorsOfRoom.set(room, (list = []));
+          list.push(node);
+        }
       }
     }
   }
@@ -42,47 +60,90 @@ export class RoomGraph {
 
   /**
    * Shortest walk from `from` (in room `fromRoom`) to `to` (in room `toRoom`) through doors
-   * (Dijkstra over door points). Returns null when the rooms are not connected.
+   * (Dijkstra over door points; ties go to the smaller node key, so equal-length routes resolve the
+   * same way every time). Returns null when the rooms are not connected.
    */
   path(fromRoom: string, from: Point2, toRoom: string, to: Point2): { length: number; waypoints: Point2[] } | null {
     if (fromRoom === toRoom) return { length: dist(from, to), waypoints: [to] };
-    // nodes: "start", "end", and door keys "a|b" (sorted pair)
-    type Node = { key: string; p: Point2; room: string[] };
-    const nodes = new Map<string, Node>();
-    for (const [a, m] of this.doors) {
-      for (const [b, p] of m) {
-        const key = a < b ? `${a}|${b}` : `${b}|${a}`;
-        if (!nodes.has(key)) nodes.set(key, { key, p, room: [a, b] });
-      }
-    }
+    const pointOf = (k: string) => (k === "start" ? from : k === "end" ? to : this.doorNodes.get(k)!.p);
+    const roomsOf = (k: string) => (k === "start" ? [fromRoom] : k === "end" ? [toRoom] : this.doorNodes.get(k)!.room);
     const best = new Map<string, number>([["start", 0]]);
     const prev = new Map<string, string>();
     const done = new Set<string>();
-    const pointOf = (k: string) => (k === "start" ? from : k === "end" ? to : nodes.get(k)!.p);
-    const roomsOf = (k: string) => (k === "start" ? [fromRoom] : k === "end" ? [toRoom] : nodes.get(k)!.room);
+    const queue = new NodeQueue();
+    queue.push(0, "start");
     for (;;) {
-      let cur: string | null = null;
-      let curD = Infinity;
-      for (const [k, d] of best) if (!done.has(k) && (d < curD || (d === curD && cur !== null && k < cur))) [cur, curD] = [k, d];
-      if (cur === null) return null;
+      const next = queue.pop();
+      if (!next) return null;
+      const { d: curD, key: cur } = next;
+      if (done.has(cur) || curD !== best.get(cur)) continue; // stale entry
       if (cur === "end") break;
       done.add(cur);
       const rs = roomsOf(cur);
-      const candidates = [...nodes.values()].filter((n) => n.room.some((r) => rs.includes(r))).map((n) => n.key);
-      if (rs.includes(toRoom)) candidates.push("end");
-      for (const k of candidates) {
-        if (done.has(k)) continue;
-        const d = curD + dist(pointOf(cur), pointOf(k));
+      const p = pointOf(cur);
+      const relax = (k: string) => {
+        if (done.has(k)) return;
+        const d = curD + dist(p, pointOf(k));
         if (d < (best.get(k) ?? Infinity)) {
           best.set(k, d);
           prev.set(k, cur);
+          queue.push(d, k);
         }
-      }
+      };
+      for (const r of rs) for (const n of this.doorsOfRoom.get(r) ?? []) relax(n.key);
+      if (rs.includes(toRoom)) relax("end");
     }
     const waypoints: Point2[] = [];
     for (let k: string | undefined = "end"; k && k !== "start"; k = prev.get(k)) waypoints.unshift(pointOf(k));
     return { length: best.get("end")!, waypoints };
   }
+}
+
+/** A door as a node of the path search: where it is and the two rooms it joins. */
+interface DoorNode {
+  key: string;
+  p: Point2;
+  room: [string, string];
+}
+
+/** Binary min-heap of search nodes ordered by distance, then key. */
+class NodeQueue {
+  private readonly items: { d: number; key: string }[] = [];
+
+  push(d: number, key: string): void {
+    const a = this.items;
+    a.push({ d, key });
+    for (let i = a.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if (!before(a[i]!, a[parent]!)) break;
+      [a[i], a[parent]] = [a[parent]!, a[i]!];
+      i = parent;
+    }
+  }
+
+  pop(): { d: number; key: string } | undefined {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length > 0 && last) {
+      a[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && before(a[l]!, a[m]!)) m = l;
+        if (r < a.length && before(a[r]!, a[m]!)) m = r;
+        if (m === i) break;
+        [a[i], a[m]] = [a[m]!, a[i]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+function before(x: { d: number; key: string }, y: { d: number; key: string }): boolean {
+  return x.d < y.d || (x.d === y.d && x.key < y.key);
 }
 
 export function dist(a: Point2, b: Point2): number {

@@ -4,54 +4,138 @@ import type { SimObject } from "./sim-object.ts";
 import type { Observer } from "./observer.ts";
 import type { World } from "./world.ts";
 
+/** One snapshot of an object, tagged with the build that took it. */
+interface SnapshotVersion {
+  build: number;
+  snap: ObservedObject;
+}
+
+/** The `objects` record of one observation, made on first read. */
+class ObjectsRecord {
+  private record: Record<string, ObservedObject> | null = null;
+
+  constructor(
+    private readonly ids: readonly string[],
+    private readonly build: number,
+    private readonly versions: ReadonlyMap<string, readonly SnapshotVersion[]>,
+  ) {}
+
+  get(): Record<string, ObservedObject> {
+    if (this.record) return this.record;
+    const out: Record<string, ObservedObject> = {};
+    for (const id of this.ids) {
+      const v = this.versions.get(id)!;
+      let i = v.length - 1;
+      // an observation read after later steps still shows the objects as they were at its own step
+      while (v[i]!.build > this.build) i--;
+      out[id] = v[i]!.snap;
+    }
+    return (this.record = out);
+  }
+}
+
 /**
- * Builds the agent's observation. Snapshots of observed objects are cached and rebuilt only for
- * objects that changed since the last observation (observation updates are deltas).
+ * Builds the agent's observation incrementally. A snapshot of an observed object is taken when it is
+ * first observed and again only when a step changes it; each snapshot is kept with the build that took
+ * it, so any observation can still be read as it was. The `objects` record (every object observed so
+ * far, in id order) and the `text` are made when first read and then kept: a step costs the size of
+ * its change, not the size of everything observed, and an agent pays only for what it reads.
  */
 export class ObservationBuilder {
-  private readonly snapshots = new Map<string, ObservedObject>();
+  private readonly versions = new Map<string, SnapshotVersion[]>();
+  /** Objects changed since the last build (their snapshot is out of date). */
+  private readonly stale = new Set<string>();
+  /** Observed ids, sorted; replaced (never edited) when new ids are observed, since records hold on to it. */
+  private sortedIds: readonly string[] = [];
+  /** How much of the observer's log has been merged into `sortedIds`. */
+  private logCursor = 0;
+  private builds = 0;
+  private lastRecord: ObjectsRecord | null = null;
+  private rooms: ObservedRoom[] = [];
+  private roomsExplored = -1;
 
   constructor(
     private readonly world: World,
     private readonly observer: Observer,
   ) {}
 
-  /** Marks objects whose snapshot must be rebuilt. */
+  /** Marks objects whose snapshot must be taken again. */
   invalidate(ids: Iterable<string>): void {
-    for (const id of ids) this.snapshots.delete(id);
+    for (const id of ids) this.stale.add(id);
   }
 
   build(args: { step: number; maxSteps: number; newlyObserved: string[]; lastAction: Action | null; lastFeedback: Feedback | null }): Observation {
     const { world, observer } = this;
-    const objects: Record<string, ObservedObject> = {};
-    for (const id of [...observer.observed].sort()) {
-      let snap = this.snapshots.get(id);
-      if (!snap) {
-        snap = snapshot(world, world.get(id));
-        this.snapshots.set(id, snap);
-      }
-      objects[id] = snap;
+    const build = ++this.builds;
+    let changed = false;
+    const log = observer.observedLog;
+    if (this.logCursor < log.length) {
+      const fresh = log.slice(this.logCursor).sort();
+      this.logCursor = log.length;
+      this.sortedIds = mergeSorted(this.sortedIds, fresh);
+      for (const id of fresh) this.stale.add(id);
     }
-    const rooms: ObservedRoom[] = [...world.rooms.values()].map((r) => ({
+    for (const id of this.stale) {
+      if (!observer.observed.has(id)) continue;
+      let list = this.versions.get(id);
+      if (!list) this.versions.set(id, (list = []));
+      list.push({ build, snap: snapshot(world, world.get(id)) });
+      changed = true;
+    }
+    this.stale.clear();
+    if (changed || !this.lastRecord) this.lastRecord = new ObjectsRecord(this.sortedIds, build, this.versions);
+    const record = this.lastRecord;
+    const rooms = this.observedRooms();
+    const agent = { room: world.agent.room, position: { ...world.agent.position }, holding: world.agent.holding, near: null as string | null };
+    const stepsLeft = Math.max(0, args.maxSteps - args.step);
+    let text: string | null = null;
+    const obs: Observation = {
+      step: args.step,
+      stepsLeft,
+      agent,
+      rooms,
+      get objects() {
+        return record.get();
+      },
+      newlyObserved: args.newlyObserved,
+      lastAction: args.lastAction,
+      lastFeedback: args.lastFeedback,
+      get text() {
+        return (text ??= renderObservationText(
+          { step: args.step, stepsLeft, agent, rooms, objects: record.get(), newlyObserved: args.newlyObserved, lastAction: args.lastAction, lastFeedback: args.lastFeedback },
+          args.maxSteps,
+        ));
+      },
+    };
+    return obs;
+  }
+
+  /** The rooms as the agent knows them; a new list only when a room has been explored since. */
+  private observedRooms(): ObservedRoom[] {
+    const { world, observer } = this;
+    if (observer.explored.size === this.roomsExplored) return this.rooms;
+    this.roomsExplored = observer.explored.size;
+    this.rooms = [...world.rooms.values()].map((r) => ({
       id: r.id,
       type: r.type,
       outdoor: r.outdoor,
       neighbors: world.graph.neighbors(r.id),
       explored: observer.explored.has(r.id),
     }));
-    const agent = { room: world.agent.room, position: { ...world.agent.position }, holding: world.agent.holding, near: null as string | null };
-    const obs: Omit<Observation, "text"> = {
-      step: args.step,
-      stepsLeft: Math.max(0, args.maxSteps - args.step),
-      agent,
-      rooms,
-      objects,
-      newlyObserved: args.newlyObserved,
-      lastAction: args.lastAction,
-      lastFeedback: args.lastFeedback,
-    };
-    return { ...obs, text: renderObservationText(obs, args.maxSteps) };
+    return this.rooms;
   }
+}
+
+/** Merges two sorted lists of distinct ids into a new sorted list. */
+function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = a[i]! < b[j]! ? a[i++]! : b[j++]!;
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
+  return out;
 }
 
 function snapshot(world: World, o: SimObject): ObservedObject {

@@ -9,6 +9,8 @@ import { distanceToFootprint } from "./reach.ts";
 export class Observer {
   readonly observed = new Set<string>();
   readonly explored = new Set<string>();
+  /** Every id of `observed`, in the order it was first observed (append-only: readers keep a cursor into it). */
+  readonly observedLog: string[] = [];
 
   constructor(private readonly world: World) {}
 
@@ -33,6 +35,7 @@ export class Observer {
     for (const id of ids) {
       if (this.observed.has(id) || this.isHidden(id)) continue;
       this.observed.add(id);
+      this.observedLog.push(id);
       fresh.push(id);
     }
     return fresh.sort();
@@ -41,7 +44,8 @@ export class Observer {
   /** Entering a room: its fixed furniture, plus what lies within `radius` of where the agent stands. */
   lookAroundOnEntry(room: string, at: Point2, radius = 2.5): string[] {
     const ids: string[] = [];
-    for (const o of this.world.objects.values()) {
+    // only the room's own objects: the scan does not grow with the house
+    for (const o of this.world.objectsInRoom(room)) {
       if (o.room !== room || o.held) continue;
       if (o.kind === "fixed" || distanceToFootprint(at, o.box) <= radius) ids.push(o.id);
     }
@@ -51,7 +55,7 @@ export class Observer {
   /** Standing next to something: visible objects within `radius` of the agent in the same room. */
   lookAround(room: string, at: Point2, radius = 1.5): string[] {
     const ids: string[] = [];
-    for (const o of this.world.objects.values()) {
+    for (const o of this.world.objectsInRoom(room)) {
       if (o.room === room && !o.held && distanceToFootprint(at, o.box) <= radius) ids.push(o.id);
     }
     return this.see(ids);
@@ -61,7 +65,7 @@ export class Observer {
   exploreRoom(room: string): string[] {
     this.explored.add(room);
     const ids: string[] = [];
-    for (const o of this.world.objects.values()) if (o.room === room && !o.held) ids.push(o.id);
+    for (const o of this.world.objectsInRoom(room)) if (o.room === room && !o.held) ids.push(o.id);
     return this.see(ids);
   }
 

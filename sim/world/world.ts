@@ -40,6 +40,10 @@ export class World {
   readonly index = new SpatialIndex(1);
   /** Monotonic counter bumped by every mutation; observers use it to cache derived views. */
   version = 0;
+  /** Position of each object in `objects` (scene order): per-room lists keep it, so scans see scene order. */
+  private readonly ordinal = new Map<string, number>();
+  /** room → the objects in it, in scene order (kept up to date as objects move), so room scans stay local. */
+  private readonly byRoom = new Map<string, SimObject[]>();
 
   constructor(scene: SceneFile) {
     this.scene = scene;
@@ -52,7 +56,11 @@ export class World {
     }
     this.graph = new RoomGraph(scene.rooms);
     for (const spec of withFloors(scene)) this.objects.set(spec.id, createSimObject(spec, this.roomNodes.get(spec.room)!));
-    for (const o of this.objects.values()) this.index.insert(o.id, o.box);
+    for (const o of this.objects.values()) {
+      this.index.insert(o.id, o.box);
+      this.ordinal.set(o.id, this.ordinal.size);
+      this.listOfRoom(o.room).push(o);
+    }
     const agentNode = new Object3D();
     agentNode.name = "agent";
     this.root.add(agentNode);
@@ -76,6 +84,11 @@ export class World {
       if (p.x >= f.min.x && p.x <= f.max.x && p.y >= f.min.y && p.y <= f.max.y) return r.id;
     }
     return null;
+  }
+
+  /** The objects in a room now (held ones included: callers filter), in scene order. Do not modify the list. */
+  objectsInRoom(room: string): readonly SimObject[] {
+    return this.byRoom.get(room) ?? [];
   }
 
   /** Objects whose footprint lies within `radius` of the box's footprint (held objects excluded), in id order. */
@@ -169,12 +182,37 @@ export class World {
         size: so.box.size,
         heading: normalizeAngle(Math.atan2(e[1]!, e[0]!)),
       };
-      so.room = so.held || this.isCarried(n) ? this.agent.room : (this.roomAt(so.box.center) ?? so.room);
+      const room = so.held || this.isCarried(n) ? this.agent.room : (this.roomAt(so.box.center) ?? so.room);
+      if (room !== so.room) this.moveToRoom(so, room);
       this.index.insert(oid, so.box);
       changed.push(oid);
     });
     this.version++;
     return changed;
+  }
+
+  private listOfRoom(room: string): SimObject[] {
+    let list = this.byRoom.get(room);
+    if (!list) this.byRoom.set(room, (list = []));
+    return list;
+  }
+
+  /** Changes an object's room, keeping both rooms' lists in scene order. */
+  private moveToRoom(o: SimObject, room: string): void {
+    const from = this.listOfRoom(o.room);
+    const at = from.indexOf(o);
+    if (at >= 0) from.splice(at, 1);
+    const to = this.listOfRoom(room);
+    const rank = this.ordinal.get(o.id)!;
+    let lo = 0;
+    let hi = to.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ordinal.get(to[mid]!.id)! < rank) lo = mid + 1;
+      else hi = mid;
+    }
+    to.splice(lo, 0, o);
+    o.room = room;
   }
 
   private isCarried(n: Object3D): boolean {
