@@ -35,3 +35,8 @@ export { scoreFunGraph } from "./probes/fungraph/score.ts";
 export { scoreGroundingFiles } from "./probes/grounding/score.ts";
 export { scoreProbeFiles } from "./probes/run/offline.ts";
 export type * from "./probes/types.ts";
+export { writeReport } from "./report/write-report.ts";
+export { startViewerServer } from "./viewer/server/viewer-server.ts";
+export { exportPath } from "./export/export-path.ts";
+export { replayPath } from "./replay/replay-path.ts";
+export { planMerge, writeMerge } from "./merge/merge-runs.ts";

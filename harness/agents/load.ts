@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { tsImport } from "tsx/esm/api";
 import { getAgentEntry, listAgents } from "../../agents/registry.ts";
 import { InputError } from "../../sim/errors.ts";
 import type { Agent, AgentOptions } from "../agent.ts";
@@ -25,11 +26,14 @@ export async function loadAgent(spec: string, options: AgentOptions = {}): Promi
   if (!existsSync(file)) throw new InputError(spec, undefined, "agent module not found");
   let mod: Record<string, unknown>;
   try {
-    mod = await import(pathToFileURL(file).href);
+    // tsImport loads TypeScript as ESM wherever it lives (a folder without "type":"module" included)
+    mod = /\.[cm]?ts$/.test(file) ? await tsImport(pathToFileURL(file).href, import.meta.url) : await import(pathToFileURL(file).href);
   } catch (err) {
     throw new InputError(spec, undefined, `agent module failed to load: ${(err as Error).message}`);
   }
-  const exported = (mod.default ?? mod.Agent ?? mod.agent) as unknown;
+  let exported = (mod.default ?? mod.Agent ?? mod.agent) as unknown;
+  // a CommonJS-shaped namespace nests the ESM default export one level down
+  if (exported && typeof exported === "object" && !isAgent(exported) && "default" in exported) exported = (exported as { default: unknown }).default;
   if (typeof exported !== "function" && !isAgent(exported)) {
     throw new InputError(spec, "default export", "expected an Agent class, a factory function or an agent object");
   }

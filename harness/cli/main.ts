@@ -24,7 +24,6 @@ async function loadCommands(): Promise<CommandModule[]> {
 
 export async function main(argv: string[]): Promise<number> {
   const commands = await loadCommands();
-  let usageFailure: string | null = null;
   const cli = yargs(argv)
     .scriptName("rearrange")
     .usage("$0 <command> [options]")
@@ -36,18 +35,15 @@ export async function main(argv: string[]): Promise<number> {
     .version(false)
     .wrap(Math.min(110, process.stdout.columns || 110))
     .fail((msg, err) => {
+      // throwing stops yargs before any handler runs with missing or invalid options
       if (err) throw err;
-      usageFailure = msg;
+      throw new UsageError(`${msg}\nRun 'rearrange --help' for usage.`);
     });
   for (const c of commands) cli.command(c);
   try {
     await cli.parseAsync();
   } catch (err) {
     return reportError(err);
-  }
-  if (usageFailure) {
-    process.stderr.write(`rearrange: ${usageFailure}\nRun 'rearrange --help' for usage.\n`);
-    return 2;
   }
   return typeof process.exitCode === "number" ? process.exitCode : 0;
 }
