@@ -129,7 +129,7 @@ function inProcessExecutor(options: RunOptions, context: EpisodeContextData, now
   let agent: Agent | null = null;
   return {
     async agent() {
-      agent = await loadAgent(options.agent, { ...options.agentOptions });
+      agent = await loadAgent(options.agent, { ...options.agentOptions, runDir: options.out });
       return { name: agent.name ?? "agent", version: agent.version ?? "0" };
     },
     async run(jobs, emit) {
@@ -150,7 +150,7 @@ function inProcessExecutor(options: RunOptions, context: EpisodeContextData, now
  */
 async function poolExecutor(options: RunOptions, context: EpisodeContextData, threads: number): Promise<EpisodeExecutor> {
   const { EpisodePool } = await import("../workers/episode-pool.ts");
-  const pool = EpisodePool.open(threads, { agent: options.agent, agentOptions: { ...options.agentOptions }, context });
+  const pool = EpisodePool.open(threads, { agent: options.agent, agentOptions: { ...options.agentOptions, runDir: options.out }, context });
   const stamp = options.now;
   const began = new Map<string, string>();
   const restamp = (e: RunEvent): RunEvent => {
