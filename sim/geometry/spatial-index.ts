@@ -102,14 +102,30 @@ export class SpatialIndex {
     const y1 = this.cellOf(q.maxY + r);
     const found: string[] = [];
     const seen = new Set<string>();
-    for (let cx = x0; cx <= x1; cx++) {
-      for (let cy = y0; cy <= y1; cy++) {
-        const bucket = this.cells.get(cellKey(cx, cy));
-        if (bucket) for (const id of bucket) this.consider(id, q, r, seen, found);
-      }
+    const visit = (key: number) => {
+      const bucket = this.cells.get(key);
+      if (bucket) for (const id of bucket) this.consider(id, q, r, seen, found);
+    };
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) <= this.cells.size) {
+      for (let cx = x0; cx <= x1; cx++) for (let cy = y0; cy <= y1; cy++) visit(cellKey(cx, cy));
+    } else {
+      // A range wider than the occupied cells (a huge or far-flung query box: up to 2^42 cells once
+      // clamped) walks the occupied cells instead, in the same x-major order: a query never costs more
+      // than what the index holds.
+      for (const key of this.occupiedCellsIn(x0, y0, x1, y1)) visit(key);
     }
     for (const id of this.oversized) this.consider(id, q, r, seen, found);
     return found;
+  }
+
+  /** Keys of occupied cells in a range, in the nested loop's order (keys grow with cx, then cy). */
+  private occupiedCellsIn(x0: number, y0: number, x1: number, y1: number): number[] {
+    const inRange = (key: number) => {
+      const cx = Math.floor(key / (2 * CELL_RANGE)) - CELL_RANGE;
+      const cy = (key % (2 * CELL_RANGE)) - CELL_RANGE;
+      return cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1;
+    };
+    return [...this.cells.keys()].filter(inRange).sort((a, b) => a - b);
   }
 
   /** Adds `id` to `found` (once) when its bounds lie within `r` of `q`. */
