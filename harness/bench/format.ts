@@ -1,0 +1,37 @@
+import { renderTable } from "../reporters/table.ts";
+import type { BenchResult } from "./run-bench.ts";
+
+/** The benchmark as people read it: machine, each figure with its CPU-time twin, target and verdict. */
+export function formatBench(r: BenchResult): string {
+  const target = new Map(r.targets.map((t) => [t.metric, t]));
+  const row = (metric: string, value: number, cpu: number | null): string[] => {
+    const t = target.get(metric);
+    return [metric, show(value), cpu === null ? "" : show(cpu), t ? `${t.op} ${show(t.bound)}` : "", t ? (t.met ? "yes" : "NO") : ""];
+  };
+  const sizes = Object.keys(r.stepMs);
+  const rows = [
+    row("stepsPerSecond", r.stepsPerSecond, r.cpu.stepsPerSecond),
+    row("logOnlyStepsPerSecond", r.logOnlyStepsPerSecond, r.cpu.logOnlyStepsPerSecond),
+    row("fractionOfLimit", r.fractionOfLimit, r.cpu.fractionOfLimit),
+    row("placeMsP50", r.placeMsP50, null),
+    row("placeMsP95", r.placeMsP95, null),
+    ...sizes.map((n) => row(`stepMs[${n}]`, r.stepMs[n]!, r.cpu.stepMs[n] ?? null)),
+    row("scaling10kOver100", r.scaling10kOver100, r.cpu.scaling10kOver100),
+    row("loadMs1k", r.loadMs1k, r.cpu.loadMs1k),
+    row("workersSpeedup", r.workersSpeedup, null),
+    row("peakRssMB10k", r.peakRssMB10k, null),
+  ];
+  const m = r.machine;
+  return [
+    `machine: ${m.cpus} × ${m.cpuModel}, ${m.platform}, node ${m.node}, ${m.totalMemMB} MB, load average ${m.loadAverage.join(" / ")}`,
+    `${r.quick ? "QUICK smoke run (figures not for quoting), " : ""}medians of ${r.repetitions} repetition${r.repetitions === 1 ? "" : "s"}; cpu = the same from process CPU time`,
+    "",
+    renderTable(["metric", "value", "cpu", "target", "met"], rows),
+    "",
+    `details: ${Object.entries(r.details).map(([k, v]) => `${k}=${show(v)}`).join(", ")}`,
+  ].join("\n");
+}
+
+function show(x: number): string {
+  return Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(3)));
+}

@@ -1,0 +1,94 @@
+import path from "node:path";
+import type { EpisodeJob } from "../runner/episode.ts";
+import { TrajectoryWriter } from "../reporters/trajectory-writer.ts";
+import { BenchAgent } from "./bench-agent.ts";
+import { generateHouse } from "./house-generator.ts";
+import { median, percentile } from "./stats.ts";
+import { runTimedEpisodes, type SteppingTime } from "./stepping-clock.ts";
+
+/** One episode of the bench agent in a generated house of `objects` objects. */
+export function houseJob(objects: number, steps: number, seed = 1): EpisodeJob {
+  const house = generateHouse(objects, seed);
+  return {
+    key: `house-${objects}`,
+    id: `house-${objects}`,
+    repeat: 0,
+    seed,
+    maxSteps: steps,
+    scene: { path: `<generated ${house.scene.id}>`, hash: house.task.hash, scene: house.scene },
+    task: house.task,
+  };
+}
+
+/** Runs one episode of the bench agent with trajectory logging on; stepping time as in the suite rate. */
+export async function runHouseEpisode(job: EpisodeJob, dir: string): Promise<SteppingTime> {
+  const writer = new TrajectoryWriter(dir);
+  writer.onBegin();
+  return runTimedEpisodes([job], new BenchAgent(), writer, { record: true });
+}
+
+/** Mean stepping time per step at each house size. */
+export interface StepScaling {
+  /** objects → mean wall ms per step (median over repetitions). */
+  stepMs: Record<string, number>;
+  /** objects → mean CPU ms per step (median over repetitions). */
+  stepCpuMs: Record<string, number>;
+}
+
+/**
+ * Mean stepping time per step of random valid actions (see {@link BenchAgent}) in generated houses of
+ * each size. The houses are generated and loaded outside the timing; each repetition runs the sizes in
+ * turn, so drift in machine load touches them alike. One unmeasured warm-up episode comes first.
+ */
+export async function measureStepScaling(options: { sizes: number[]; steps: number; reps: number; dir: string }): Promise<StepScaling> {
+  const jobs = options.sizes.map((n) => houseJob(n, options.steps));
+  const wall = new Map<number, number[]>(options.sizes.map((n) => [n, []]));
+  const cpu = new Map<number, number[]>(options.sizes.map((n) => [n, []]));
+  await runHouseEpisode(jobs[0]!, path.join(options.dir, "warm-up"));
+  for (let rep = 0; rep < options.reps; rep++) {
+    for (const [i, n] of options.sizes.entries()) {
+      const t = await runHouseEpisode(jobs[i]!, path.join(options.dir, `scaling-${rep}`));
+      wall.get(n)!.push(t.steppingMs / t.steps);
+      cpu.get(n)!.push(t.steppingCpuMs / t.steps);
+    }
+  }
+  return {
+    stepMs: Object.fromEntries(options.sizes.map((n) => [String(n), median(wall.get(n)!)])),
+    stepCpuMs: Object.fromEntries(options.sizes.map((n) => [String(n), median(cpu.get(n)!)])),
+  };
+}
+
+/** Latency of `place` steps. */
+export interface PlaceLatency {
+  placeMsP50: number;
+  placeMsP95: number;
+  /** Place steps timed per repetition. */
+  placesPerRep: number;
+  /** Share of them that succeeded. */
+  okShare: number;
+}
+
+/**
+ * Stepping time of the bench agent's `place` steps (placement search with physics settling, goal
+ * re-check, observation, logging) in a generated house of `objects` objects: P50 and P95 of each
+ * repetition, then the median of those over repetitions.
+ */
+export async function measurePlaceLatency(options: { objects: number; steps: number; reps: number; dir: string }): Promise<PlaceLatency> {
+  const job = houseJob(options.objects, options.steps, 2);
+  await runHouseEpisode(job, path.join(options.dir, "warm-up"));
+  const p50: number[] = [];
+  const p95: number[] = [];
+  let places = 0;
+  let ok = 0;
+  for (let rep = 0; rep < options.reps; rep++) {
+    const t = await runHouseEpisode(job, path.join(options.dir, `place-${rep}`));
+    const steps = t.episodes[0]!.steps;
+    const ms = steps.flatMap((s, i) => (s.action.type === "place" ? [t.perStepMs[i]!] : []));
+    if (ms.length === 0) throw new Error(`the bench agent placed nothing in ${options.steps} steps`);
+    p50.push(percentile(ms, 50));
+    p95.push(percentile(ms, 95));
+    places = ms.length;
+    ok = steps.filter((s) => s.action.type === "place" && s.feedback.ok).length;
+  }
+  return { placeMsP50: median(p50), placeMsP95: median(p95), placesPerRep: places, okShare: ok / places };
+}

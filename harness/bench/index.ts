@@ -1,0 +1,7 @@
+/** `rearrange bench`: speed figures of the simulator and harness (docs/performance.md). */
+export { runBench, FULL_PLAN, QUICK_PLAN, type BenchResult, type BenchPlan, type MachineInfo } from "./run-bench.ts";
+export { formatBench } from "./format.ts";
+export { TARGETS, evaluateTargets, type TargetCheck } from "./targets.ts";
+export { generateHouse, benchTask, taskFileText, type GeneratedHouse } from "./house-generator.ts";
+export { BenchAgent } from "./bench-agent.ts";
+export { runTimedEpisodes, replayLines, type SteppingTime, type RecordedEpisode } from "./stepping-clock.ts";

@@ -1,0 +1,120 @@
+import { performance } from "node:perf_hooks";
+import type { Agent } from "../agent.ts";
+import type { EpisodeContext, EpisodeJob } from "../runner/episode.ts";
+import { runEpisode } from "../runner/episode.ts";
+import type { RunEvent } from "../runner/run-events.ts";
+import type { Reporter } from "../runner/run-events.ts";
+import type { EndEvent, EpisodeHeader, StepEvent } from "../trajectory/events.ts";
+
+/** One episode's trajectory lines, kept so the same lines can be written again without simulation. */
+export interface RecordedEpisode {
+  key: string;
+  header: EpisodeHeader;
+  steps: StepEvent[];
+  end: EndEvent;
+}
+
+/** What {@link runTimedEpisodes} measured. */
+export interface SteppingTime {
+  /** Steps taken. */
+  steps: number;
+  /** Wall time spent stepping (everything between an `act()` returning and its step line being written), ms. */
+  steppingMs: number;
+  /** CPU time of the process (all threads) over the same spans, ms: less disturbed by other load on the machine. */
+  steppingCpuMs: number;
+  /** Wall time inside the agent's `act()`, ms (excluded from stepping). */
+  actMs: number;
+  /** Per-step stepping times, ms, in order. */
+  perStepMs: number[];
+  episodes: RecordedEpisode[];
+}
+
+/**
+ * Runs episodes through the real episode runner and times the "stepping" part of every step: from the
+ * moment the agent's `act()` returns to the moment the step's trajectory line has been written. That span
+ * is `env.step` (parse, subpolicy, goal re-check, observation), building the step event, live scoring and
+ * the trajectory writer's `JSON.stringify` + `writeSync`. Agent time and `env.reset` (loading and
+ * settling the scene) are outside it.
+ *
+ * `writer` receives the events as a run's reporters would (the trajectory writer, usually).
+ */
+export async function runTimedEpisodes(jobs: readonly EpisodeJob[], agent: Agent, writer: Reporter, options: { record?: boolean } = {}): Promise<SteppingTime> {
+  const out: SteppingTime = { steps: 0, steppingMs: 0, steppingCpuMs: 0, actMs: 0, perStepMs: [], episodes: [] };
+  let actReturned = 0;
+  let actReturnedCpu = 0;
+  const timed = timeActs(agent, (startedAt, endedAt) => {
+    out.actMs += endedAt - startedAt;
+    actReturnedCpu = cpuMicros();
+    actReturned = performance.now();
+  });
+  let current: RecordedEpisode | null = null;
+  const emit = (e: RunEvent): void => {
+    switch (e.type) {
+      case "episodeBegin":
+        writer.onEpisodeBegin?.(e.key, e.header);
+        current = { key: e.key, header: e.header, steps: [], end: null as unknown as EndEvent };
+        return;
+      case "step": {
+        writer.onStep?.(e.key, e.step);
+        const ms = performance.now() - actReturned;
+        out.steppingCpuMs += (cpuMicros() - actReturnedCpu) / 1000;
+        out.steps++;
+        out.steppingMs += ms;
+        out.perStepMs.push(ms);
+        if (options.record) current!.steps.push(e.step);
+        return;
+      }
+      case "episodeEnd":
+        writer.onEpisodeEnd?.(e.key, e.header, e.end, e.row);
+        current!.end = e.end;
+        if (options.record) out.episodes.push(current!);
+        return;
+    }
+  };
+  const ctx: EpisodeContext = { runId: "bench", harnessVersion: "bench", suiteId: "bench", stepTimeout: 600, config: {}, now: () => "1970-01-01T00:00:00.000Z", emit };
+  for (const job of jobs) await runEpisode(job, timed, ctx);
+  return out;
+}
+
+/** Process CPU time, µs. */
+function cpuMicros(): number {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+}
+
+/** The agent with `act()` timed; every other member is the agent's own. */
+function timeActs(agent: Agent, onAct: (startedAt: number, endedAt: number) => void): Agent {
+  return new Proxy(agent, {
+    get(target, prop, receiver) {
+      if (prop !== "act") return Reflect.get(target, prop, receiver);
+      return (obs: Parameters<Agent["act"]>[0]) => {
+        const t0 = performance.now();
+        const action = target.act(obs);
+        if (action instanceof Promise) return action.then((a) => (onAct(t0, performance.now()), a));
+        onAct(t0, performance.now());
+        return action;
+      };
+    },
+  });
+}
+
+/**
+ * Writes recorded step lines again through `writer` with no simulation: the I/O limit of a step.
+ * Returns the wall and CPU time spent in `onStep` (stringify + write), ms.
+ */
+export function replayLines(episodes: readonly RecordedEpisode[], writer: Reporter): { steps: number; ms: number; cpuMs: number } {
+  let ms = 0;
+  let cpu = 0;
+  let steps = 0;
+  for (const ep of episodes) {
+    writer.onEpisodeBegin?.(ep.key, ep.header);
+    const c0 = cpuMicros();
+    const t0 = performance.now();
+    for (const s of ep.steps) writer.onStep?.(ep.key, s);
+    ms += performance.now() - t0;
+    cpu += cpuMicros() - c0;
+    steps += ep.steps.length;
+    writer.onEpisodeEnd?.(ep.key, ep.header, ep.end, undefined as never);
+  }
+  return { steps, ms, cpuMs: cpu / 1000 };
+}

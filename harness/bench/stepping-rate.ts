@@ -1,0 +1,74 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { loadAgent } from "../agents/load.ts";
+import { TrajectoryWriter } from "../reporters/trajectory-writer.ts";
+import { median } from "./stats.ts";
+import { replayLines, runTimedEpisodes } from "./stepping-clock.ts";
+import { loadSuiteJobs } from "./suite-jobs.ts";
+
+/** Stepping rate of an agent on a suite, with the I/O limit of the same trajectory lines. */
+export interface SteppingRate {
+  /** Steps per second of stepping time (wall clock), median over repetitions. */
+  stepsPerSecond: number;
+  /** The same from process CPU time. */
+  stepsPerSecondCpu: number;
+  /** Step lines per second written with no simulation (stringify + writeSync), median. */
+  logOnlyStepsPerSecond: number;
+  logOnlyStepsPerSecondCpu: number;
+  /** stepsPerSecond / logOnlyStepsPerSecond. */
+  fractionOfLimit: number;
+  fractionOfLimitCpu: number;
+  /** Steps in one pass over the suite. */
+  stepsPerPass: number;
+  /** Agent `act()` time per pass, ms (median; not part of stepping). */
+  actMsPerPass: number;
+}
+
+/**
+ * Runs `agent` over `suite` `reps` times (after one unmeasured warm-up pass) with trajectory logging on,
+ * timing stepping only (see {@link runTimedEpisodes}); after each pass writes the same step lines again
+ * with no simulation, through the same trajectory writer, to get the I/O limit of a step on this machine.
+ */
+export async function measureSteppingRate(options: { suite: string; agent: string; reps: number; dir: string }): Promise<SteppingRate> {
+  const { jobs } = loadSuiteJobs(options.suite);
+  const agent = await loadAgent(options.agent);
+  const rows: { sps: number; spsCpu: number; log: number; logCpu: number; steps: number; actMs: number }[] = [];
+  try {
+    for (let rep = -1; rep < options.reps; rep++) {
+      const runDir = path.join(options.dir, `pass-${rep + 1}`);
+      mkdirSync(runDir, { recursive: true });
+      const writer = new TrajectoryWriter(path.join(runDir, "run"));
+      writer.onBegin();
+      const run = await runTimedEpisodes(jobs, agent, writer, { record: true });
+      const logWriter = new TrajectoryWriter(path.join(runDir, "log-only"));
+      logWriter.onBegin();
+      const log = replayLines(run.episodes, logWriter);
+      if (rep < 0) continue; // warm-up: the JIT has not compiled the hot paths yet
+      rows.push({
+        sps: run.steps / (run.steppingMs / 1000),
+        spsCpu: run.steps / (run.steppingCpuMs / 1000),
+        log: log.steps / (log.ms / 1000),
+        logCpu: log.steps / (log.cpuMs / 1000),
+        steps: run.steps,
+        actMs: run.actMs,
+      });
+    }
+  } finally {
+    await agent.close?.();
+  }
+  const m = (f: (r: (typeof rows)[number]) => number) => median(rows.map(f));
+  const stepsPerSecond = m((r) => r.sps);
+  const stepsPerSecondCpu = m((r) => r.spsCpu);
+  const logOnlyStepsPerSecond = m((r) => r.log);
+  const logOnlyStepsPerSecondCpu = m((r) => r.logCpu);
+  return {
+    stepsPerSecond,
+    stepsPerSecondCpu,
+    logOnlyStepsPerSecond,
+    logOnlyStepsPerSecondCpu,
+    fractionOfLimit: stepsPerSecond / logOnlyStepsPerSecond,
+    fractionOfLimitCpu: stepsPerSecondCpu / logOnlyStepsPerSecondCpu,
+    stepsPerPass: rows[0]!.steps,
+    actMsPerPass: m((r) => r.actMs),
+  };
+}
