@@ -46,7 +46,7 @@ export interface GeneratedHouse {
  * The task asks for one thing on another room's table and the first cabinet closed.
  */
 export function generateHouse(objects: number, seed = 1): GeneratedHouse {
-  if (!Number.isInteger(objects) || objects < 2 * FURNITURE.length) throw new RangeError(`a generated house needs at least ${2 * FURNITURE.length} objects, got ${objects}`);
+  if (!Number.isInteger(objects) || objects <= 2 * FURNITURE.length) throw new RangeError(`a generated house needs more than ${2 * FURNITURE.length} objects (its furniture and a thing), got ${objects}`);
   const rng = new Rng(seed);
   const roomCount = Math.max(2, Math.round(objects / OBJECTS_PER_ROOM));
   const columns = Math.ceil(Math.sqrt(roomCount));

@@ -1,0 +1,63 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { TARGETS } from "../../../harness/bench/targets.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+function bench(...args: string[]) {
+  return spawnSync(process.execPath, [path.join(ROOT, "bin/rearrange.js"), "bench", ...args], { cwd: ROOT, encoding: "utf8", timeout: 600_000 });
+}
+
+/** Every number in a figure: a value, or each value of a per-size record. */
+function numbersOf(x: unknown): number[] {
+  if (typeof x === "number") return [x];
+  if (x && typeof x === "object") return Object.values(x).flatMap(numbersOf);
+  return [NaN];
+}
+
+describe("rearrange bench --quick --json", () => {
+  it("prints every figure as a positive finite number, the machine, and each target's verdict", { timeout: 600_000 }, () => {
+    const r = bench("--quick", "--json");
+    expect(r.status, r.stderr.slice(-2000)).toBe(0);
+    const out = JSON.parse(r.stdout) as Record<string, unknown>;
+    const figures = [
+      "stepsPerSecond",
+      "logOnlyStepsPerSecond",
+      "fractionOfLimit",
+      "placeMsP50",
+      "placeMsP95",
+      "stepMs",
+      "scaling10kOver100",
+      "loadMs1k",
+      "workersSpeedup",
+      "peakRssMB10k",
+    ];
+    for (const key of figures) {
+      const values = numbersOf(out[key]);
+      expect(values.length, key).toBeGreaterThan(0);
+      for (const v of values) {
+        expect(Number.isFinite(v), `${key} = ${v}`).toBe(true);
+        expect(v, key).toBeGreaterThan(0);
+      }
+    }
+    expect(Object.keys(out.stepMs as object).sort()).toEqual(["100", "1000", "10000"]);
+    for (const v of numbersOf(out.cpu)) expect(v > 0 && Number.isFinite(v)).toBe(true);
+    const machine = out.machine as { cpus: number; node: string };
+    expect(machine.cpus).toBeGreaterThan(0);
+    expect(machine.node).toBe(process.version);
+    expect(out.quick).toBe(true);
+    // the ratio is computed from the two printed rates, not measured apart
+    expect(out.fractionOfLimit as number).toBeCloseTo((out.stepsPerSecond as number) / (out.logOnlyStepsPerSecond as number), 2);
+    const targets = out.targets as { metric: string; value: number; met: boolean }[];
+    expect(targets.map((t) => t.metric)).toEqual(TARGETS.map((t) => t.metric));
+    for (const t of targets) expect(t.value).toBe(out[t.metric]);
+  });
+
+  it("refuses a repetition count below one as a usage error (exit 2)", () => {
+    const r = bench("--reps", "0");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--reps/);
+    expect(r.stdout).toBe("");
+  });
+});
