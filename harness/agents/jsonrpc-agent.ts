@@ -63,6 +63,16 @@ export class JsonRpcAgent implements Agent {
     await proc.stop();
   }
 
+  /**
+   * Seconds the next `reset` may take beyond one step's time limit: starting the process and answering
+   * `initialize` (its `startTimeout`), or 0 while a healthy process waits idle. The episode runner adds
+   * it to reset's time limit, so a short `--step-timeout` does not time out an interpreter's start-up.
+   */
+  startupAllowance(): number {
+    const p = this.process;
+    return p && p.healthy && !p.busy ? 0 : this.startTimeout;
+  }
+
   /** The methods the agent said it implements in `initialize` (null before the first episode, or when it did not say). */
   get capabilities(): string[] | null {
     return this.methods ? [...this.methods].sort() : null;

@@ -7,6 +7,7 @@ import { EpisodeScorer } from "../metrics/episode-scorer.ts";
 import type { ResultsRow } from "../metrics/results-schema.ts";
 import type { EndEvent, EndReason, EpisodeHeader, EpisodeMetrics, StepEvent } from "../trajectory/events.ts";
 import { TRAJECTORY_SCHEMA_VERSION } from "../trajectory/events.ts";
+import { describeThrown, recordable } from "../trajectory/recordable.ts";
 import type { RunEvent } from "./run-events.ts";
 import { AgentStuck, AgentTimeout, withTimeout } from "./timeout.ts";
 
@@ -41,6 +42,22 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
   const env = new RearrangeEnv({ scene: job.scene.scene, scenePath: job.scene.path, task: job.task, seed: job.seed, maxSteps: job.maxSteps });
   const { observation, info } = env.reset(job.seed);
   const conditions = env.tracker.conditions.map((c) => ({ text: c.text, objects: c.objects }));
+  // reset first, so the header names the agent version an agent learns on start-up (a JSON-RPC process
+  // reports it in `initialize`): every episode's header then says the same, whichever thread ran it first
+  let failure: { reason: EndReason; error: NonNullable<EndEvent["error"]> } | null = null;
+  try {
+    const privileged: PrivilegedView | undefined = agent.privileged
+      ? {
+          conditions: conditions.map((c) => c.text),
+          task: { problem: job.task.problem, binding: env.tracker.binding, tracker: agent.privileged === "full" ? env.tracker : undefined },
+          world: agent.privileged === "full" ? env.world : undefined,
+        }
+      : undefined;
+    const resetLimit = resetTimeout(agent, ctx.stepTimeout);
+    await withTimeout(agent.reset({ id: job.task.task.id, instruction: job.task.task.instruction, seed: job.seed }, observation, privileged), resetLimit, "reset");
+  } catch (err) {
+    failure = classifyFailure(err);
+  }
   const header: EpisodeHeader = {
     type: "episode",
     schemaVersion: TRAJECTORY_SCHEMA_VERSION,
@@ -54,7 +71,7 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
     instruction: job.task.task.instruction,
     seed: job.seed,
     maxSteps: job.maxSteps,
-    agent: { name: agent.name, version: agent.version ?? "0" },
+    agent: agentIdentity(agent),
     conditions,
     initiallySatisfied: info.satisfied,
     initiallyObserved: info.initiallyObserved,
@@ -65,52 +82,38 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
   const scorer = new EpisodeScorer(defaultMeasureRegistry());
   scorer.reset(header);
 
-  let reason: EndReason = "budget";
-  let error: EndEvent["error"] = null;
-  try {
-    const privileged: PrivilegedView | undefined = agent.privileged
-      ? {
-          conditions: conditions.map((c) => c.text),
-          task: { problem: job.task.problem, binding: env.tracker.binding, tracker: agent.privileged === "full" ? env.tracker : undefined },
-          world: agent.privileged === "full" ? env.world : undefined,
+  let reason: EndReason = failure?.reason ?? "budget";
+  let error: EndEvent["error"] = failure?.error ?? null;
+  if (!failure) {
+    try {
+      let obs = observation;
+      for (;;) {
+        // the simulator sees exactly what the trajectory records (a cycle or a BigInt would break both)
+        const action = recordable(await withTimeout(agent.act(obs), ctx.stepTimeout, "act"));
+        const r = env.step(action);
+        const step: StepEvent = {
+          type: "step",
+          t: r.info.t,
+          action: r.info.action,
+          feedback: r.info.feedback,
+          satisfied: r.info.satisfied,
+          observed: r.info.newlyObserved,
+          agent: { room: env.world.agent.room, position: { ...env.world.agent.position }, holding: env.world.agent.holding },
+          distance: r.info.distance,
+          changed: r.info.changed,
+          ...agentInfo(agent),
+        };
+        scorer.update(step);
+        await ctx.emit({ type: "step", key: job.key, step });
+        obs = r.observation;
+        if (r.terminated) {
+          reason = "done";
+          break;
         }
-      : undefined;
-    await withTimeout(agent.reset({ id: job.task.task.id, instruction: job.task.task.instruction, seed: job.seed }, observation, privileged), ctx.stepTimeout, "reset");
-    let obs = observation;
-    for (;;) {
-      const action = await withTimeout(agent.act(obs), ctx.stepTimeout, "act");
-      const r = env.step(action);
-      const step: StepEvent = {
-        type: "step",
-        t: r.info.t,
-        action: r.info.action,
-        feedback: r.info.feedback,
-        satisfied: r.info.satisfied,
-        observed: r.info.newlyObserved,
-        agent: { room: env.world.agent.room, position: { ...env.world.agent.position }, holding: env.world.agent.holding },
-        distance: r.info.distance,
-        changed: r.info.changed,
-        ...(agentInfo(agent) ? { info: agentInfo(agent) } : {}),
-      };
-      scorer.update(step);
-      await ctx.emit({ type: "step", key: job.key, step });
-      obs = r.observation;
-      if (r.terminated) {
-        reason = "done";
-        break;
+        if (r.truncated) break;
       }
-      if (r.truncated) break;
-    }
-  } catch (err) {
-    if (err instanceof AgentTimeout) {
-      reason = "timeout";
-      error = { category: "timeout", message: err.message };
-    } else if (err instanceof AgentStuck || (err as Error)?.name === "AgentStuck") {
-      reason = "stuck";
-      error = { category: "stuck", message: (err as Error).message };
-    } else {
-      reason = "agent_error";
-      error = { category: "agent_error", message: describeError(err) };
+    } catch (err) {
+      ({ reason, error } = classifyFailure(err));
     }
   }
   const metrics = scorer.finish({ reason, error }) as EpisodeMetrics;
@@ -120,13 +123,43 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
   return row;
 }
 
-/** Per-step data an agent may publish (token usage, …) via an optional `lastStepInfo` field. */
-function agentInfo(agent: Agent): Record<string, unknown> | undefined {
-  const info = (agent as { lastStepInfo?: Record<string, unknown> }).lastStepInfo;
-  return info && Object.keys(info).length ? info : undefined;
+/** Name and version as the trajectory records them: strings, whatever the agent put there. */
+function agentIdentity(agent: Agent): { name: string; version: string } {
+  const text = (v: unknown, fallback: string) => (typeof v === "string" && v !== "" ? v : fallback);
+  return { name: text(agent.name, "agent"), version: text(agent.version, "0") };
 }
 
-function describeError(err: unknown): string {
-  if (err instanceof Error) return `${err.name}: ${err.message}`;
-  return String(err);
+/** Per-step data an agent may publish (token usage, …) via an optional `lastStepInfo` field, as `{ info }`. */
+function agentInfo(agent: Agent): { info?: Record<string, unknown> } {
+  const info = recordable((agent as { lastStepInfo?: unknown }).lastStepInfo);
+  return info && typeof info === "object" && !Array.isArray(info) && Object.keys(info).length ? { info: info as Record<string, unknown> } : {};
+}
+
+/**
+ * Why an agent call failed. Whatever the agent threw — even a Proxy whose `instanceof` check throws —
+ * this returns: one bad agent must not take the run down.
+ */
+function classifyFailure(err: unknown): { reason: EndReason; error: NonNullable<EndEvent["error"]> } {
+  const is = (cls: new (...a: never[]) => Error, name: string): boolean => {
+    try {
+      return err instanceof cls || (err as Error)?.name === name;
+    } catch {
+      return false;
+    }
+  };
+  if (is(AgentTimeout, "AgentTimeout")) return { reason: "timeout", error: { category: "timeout", message: describeThrown(err, 2000, false) } };
+  if (is(AgentStuck, "AgentStuck")) return { reason: "stuck", error: { category: "stuck", message: describeThrown(err, 2000, false) } };
+  return { reason: "agent_error", error: { category: "agent_error", message: describeThrown(err) } };
+}
+
+/** Agents that start something slow on first use (a process, a model) say how long the next reset may take on top. */
+interface StartsUp {
+  startupAllowance(): number;
+}
+
+/** Time limit of `reset`: the step timeout, plus the agent's start-up allowance when it is about to start. */
+function resetTimeout(agent: Agent, stepTimeout: number): number {
+  const fn = (agent as Partial<StartsUp>).startupAllowance;
+  const extra = typeof fn === "function" ? Number(fn.call(agent)) : 0;
+  return stepTimeout + (Number.isFinite(extra) && extra > 0 ? extra : 0);
 }

@@ -1,0 +1,110 @@
+/**
+ * What an agent hands back is written to the trajectory and fed to the simulator. An in-process agent
+ * may hand back anything: a cycle, a BigInt, a Proxy whose traps throw, a 100 MB string, 100 000 nested
+ * arrays. Recording must neither crash the run (JSON.stringify throws on cycles and BigInts and runs out
+ * of stack on deep nesting) nor write a line the trajectory reader cannot take.
+ */
+
+/** Bounds on a recorded value. */
+export interface RecordLimits {
+  /** Nesting levels kept; deeper values become a marker string. */
+  depth: number;
+  /** Characters kept of one string. */
+  stringLength: number;
+  /** Items kept of one array, keys of one object. */
+  items: number;
+  /** Characters of the whole value as JSON; a larger value is replaced by a marker string. */
+  totalLength: number;
+}
+
+export const RECORD_LIMITS: RecordLimits = { depth: 32, stringLength: 10_000, items: 1_000, totalLength: 1_000_000 };
+
+/** Thrown inside the walk when the size budget is spent. */
+class TooLarge extends Error {}
+
+/**
+ * A plain-JSON copy of `value` within `limits`, as `JSON.stringify` would see it (undefined, functions
+ * and symbols dropped from objects and null in arrays, NaN and ±Infinity → null, `toJSON` honoured),
+ * plus: BigInt → its decimal string, a cycle → `"[circular]"`, too deep → `"[nested too deep]"`, long
+ * strings cut with a note, a value that throws when read → `"[unreadable value: …]"`, a value too
+ * large as a whole → `"[value too large to record: …]"`. Small plain JSON (every valid action) comes
+ * back equal to itself, so feeding the copy to the simulator changes nothing for a well-behaved agent.
+ */
+export function recordable(value: unknown, limits: RecordLimits = RECORD_LIMITS): unknown {
+  let budget = limits.totalLength;
+  const spend = (n: number) => {
+    budget -= n;
+    if (budget < 0) throw new TooLarge();
+  };
+  const ancestors = new Set<object>();
+
+  const walk = (v: unknown, depth: number): unknown => {
+    if (v === null || typeof v === "boolean") return spend(5), v;
+    if (typeof v === "number") return spend(24), Number.isFinite(v) ? v : null;
+    if (typeof v === "bigint") return spend(24), String(v);
+    if (typeof v === "string") {
+      const kept = v.length > limits.stringLength ? `${v.slice(0, limits.stringLength)}… [${v.length - limits.stringLength} more characters]` : v;
+      spend(kept.length + 2);
+      return kept;
+    }
+    if (typeof v !== "object") return undefined; // undefined, function, symbol: JSON leaves them out
+    const toJSON = (v as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === "function") return walk(toJSON.call(v), depth + 1);
+    if (ancestors.has(v)) return spend(12), "[circular]";
+    if (depth >= limits.depth) return spend(20), "[nested too deep]";
+    ancestors.add(v);
+    try {
+      if (Array.isArray(v)) {
+        const n = Math.min(v.length, limits.items);
+        const out: unknown[] = [];
+        for (let i = 0; i < n; i++) {
+          const item = walk(v[i], depth + 1);
+          out.push(item === undefined ? null : item);
+          spend(1);
+        }
+        if (v.length > n) out.push(`[${v.length - n} more items]`);
+        return out;
+      }
+      const out: Record<string, unknown> = {};
+      const keys = Object.keys(v);
+      for (const key of keys.slice(0, limits.items)) {
+        const item = walk((v as Record<string, unknown>)[key], depth + 1);
+        if (item === undefined) continue;
+        spend(key.length + 4);
+        // a key named __proto__ stays an ordinary own property of the copy
+        Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+      }
+      if (keys.length > limits.items) out["[more keys]"] = keys.length - limits.items;
+      return out;
+    } finally {
+      ancestors.delete(v);
+    }
+  };
+
+  try {
+    const copy = walk(value, 0);
+    return copy === undefined ? null : copy;
+  } catch (err) {
+    if (err instanceof TooLarge) return `[value too large to record: more than ${limits.totalLength} characters as JSON]`;
+    return `[unreadable value: ${describeThrown(err, 200)}]`;
+  }
+}
+
+/**
+ * A one-line description of whatever was thrown (`Name: message`, or the message alone without
+ * `withName`), at most `maxLength` characters. Never throws itself, even for a thrown value whose
+ * `message` getter, `instanceof` check or `toString` throws.
+ */
+export function describeThrown(err: unknown, maxLength = 2000, withName = true): string {
+  let text: string;
+  try {
+    if (err instanceof Error) text = withName ? `${err.name}: ${err.message}` : err.message;
+    else if (typeof err === "string") text = err;
+    else if (typeof err === "object" && err !== null) text = JSON.stringify(recordable(err, { ...RECORD_LIMITS, depth: 4, totalLength: maxLength * 2 }));
+    else text = String(err);
+  } catch {
+    text = "a value that cannot be described";
+  }
+  if (typeof text !== "string") text = "a value that cannot be described";
+  return text.length > maxLength ? `${text.slice(0, maxLength)}… [${text.length - maxLength} more characters]` : text;
+}
