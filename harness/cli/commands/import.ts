@@ -8,6 +8,9 @@ interface ImportArgs {
   out: string;
   seed: number;
   split?: string;
+  instructions?: string;
+  seeds?: number;
+  name?: string;
   json: boolean;
 }
 
@@ -34,14 +37,26 @@ export const command: CommandModule<object, ImportArgs> = {
       .option("out", { type: "string", demandOption: true, describe: "output folder" })
       .option("seed", { type: "number", default: 0, describe: "seed of deterministic choices (Housekeep object split)" })
       .option("split", { type: "string", describe: "housekeep: JSON file {train,val,test} of object names to split by" })
+      .option("instructions", { type: "string", describe: "bddl: JSON file {activity: instruction} (default SRC/instructions.json when present)" })
+      .option("seeds", { type: "number", describe: "bddl: sampled houses (episodes) per activity, seeds S, S+1, … (default 1)" })
+      .option("name", { type: "string", describe: "bddl: suite id and file name (default: the --out folder's name)" })
       .option("json", { type: "boolean", default: false, describe: "print the import summary as JSON" })
+      .example("$0 import bddl ../shared/data/behavior100 --instructions ../shared/data/behavior100/instructions.json --out runs/b100-suite", "BEHAVIOR activities as a suite")
       .example("$0 import housekeep ../shared/data/housekeep --out imports/housekeep", "ranking and detection cases")
       .example("$0 import vla3d ../shared/data/vla3d --out imports/vla3d", "scenes and grounding questions"),
   handler: async (argv) => {
     const importer = importers[argv.format];
     if (!importer) throw new UsageError(`the ${argv.format} importer is not available yet (available: ${Object.keys(importers).sort().join(", ")})`);
     if (!Number.isInteger(argv.seed)) throw new UsageError(`--seed ${argv.seed}: expected an integer`);
-    const summary = await importer(argv.src, { out: argv.out, seed: argv.seed, ...(argv.split ? { split: argv.split } : {}) });
+    if (argv.seeds !== undefined && (!Number.isInteger(argv.seeds) || argv.seeds < 1)) throw new UsageError(`--seeds ${argv.seeds}: expected a positive integer`);
+    const summary = await importer(argv.src, {
+      out: argv.out,
+      seed: argv.seed,
+      ...(argv.split ? { split: argv.split } : {}),
+      ...(argv.instructions ? { instructions: argv.instructions } : {}),
+      ...(argv.seeds !== undefined ? { seeds: argv.seeds } : {}),
+      ...(argv.name ? { name: argv.name } : {}),
+    });
     process.stdout.write(argv.json ? `${JSON.stringify(summary, null, 2)}\n` : `${formatSummary(summary)}\n`);
   },
 };
