@@ -150,7 +150,8 @@ export function dist(a: Point2, b: Point2): number {
   return Math.hypot(a.x - b.x, a.y - b.y);
 }
 
-function sharedEdgeMidpoint(a: RoomSpec, b: RoomSpec): Point2 {
+/** Where a door without a position is: the middle of the edge two rooms share, else halfway between their centres. */
+export function sharedEdgeMidpoint(a: Pick<RoomSpec, "footprint">, b: Pick<RoomSpec, "footprint">): Point2 {
   const fa = a.footprint;
   const fb = b.footprint;
   const x0 = Math.max(fa.min.x, fb.min.x);
@@ -158,7 +159,6 @@ function sharedEdgeMidpoint(a: RoomSpec, b: RoomSpec): Point2 {
   const y0 = Math.max(fa.min.y, fb.min.y);
   const y1 = Math.min(fa.max.y, fb.max.y);
   if (x0 <= x1 && y0 <= y1) return { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
-  // not touching: midpoint of centres
   return {
     x: (fa.min.x + fa.max.x + fb.min.x + fb.max.x) / 4,
     y: (fa.min.y + fa.max.y + fb.min.y + fb.max.y) / 4,

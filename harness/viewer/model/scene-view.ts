@@ -4,6 +4,7 @@ import { loadWorld } from "../../../sim/world/load-world.ts";
 import type { SimObject } from "../../../sim/world/sim-object.ts";
 import type { World } from "../../../sim/world/world.ts";
 import type { ObjectPose, ObjectView, PlanePoint, RoomView, SceneView } from "./view-types.ts";
+import { sharedEdgeMidpoint } from "../../../sim/world/navigation.ts";
 
 /**
  * Reads a scene file and settles it the way an episode starts (physics drop, supports derived).
@@ -54,19 +55,9 @@ function roomView(r: RoomSpec, rooms: ReadonlyMap<string, RoomSpec>): RoomView {
   };
 }
 
-/**
- * Where the simulator puts a door without a position (sim/world/navigation.ts does the same for
- * its room graph): the middle of the edge the rooms share, else halfway between their centres.
- */
+/** Where the simulator puts a door without a position (the same function its room graph uses). */
 export function doorBetween(a: RoomSpec, b: RoomSpec): PlanePoint {
-  const fa = a.footprint;
-  const fb = b.footprint;
-  const x0 = Math.max(fa.min.x, fb.min.x);
-  const x1 = Math.min(fa.max.x, fb.max.x);
-  const y0 = Math.max(fa.min.y, fb.min.y);
-  const y1 = Math.min(fa.max.y, fb.max.y);
-  if (x0 <= x1 && y0 <= y1) return { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
-  return { x: (fa.min.x + fa.max.x + fb.min.x + fb.max.x) / 4, y: (fa.min.y + fa.max.y + fb.min.y + fb.max.y) / 4 };
+  return sharedEdgeMidpoint(a, b);
 }
 
 /** Millimetres are plenty for a picture and keep the JSON small. */
