@@ -24,11 +24,13 @@ class TooLarge extends Error {}
 
 /**
  * A plain-JSON copy of `value` within `limits`, as `JSON.stringify` would see it (undefined, functions
- * and symbols dropped from objects and null in arrays, NaN and ±Infinity → null, `toJSON` honoured),
- * plus: BigInt → its decimal string, a cycle → `"[circular]"`, too deep → `"[nested too deep]"`, long
- * strings cut with a note, a value that throws when read → `"[unreadable value: …]"`, a value too
- * large as a whole → `"[value too large to record: …]"`. Small plain JSON (every valid action) comes
- * back equal to itself, so feeding the copy to the simulator changes nothing for a well-behaved agent.
+ * and symbols dropped from objects and null in arrays, NaN and ±Infinity → null, `toJSON` honoured,
+ * inherited properties ignored). What JSON cannot hold becomes a marker object, never a string, so it
+ * cannot pass for an object id or an action's text: `{$bigint: "10"}`, `{$circular: true}`,
+ * `{$nestedTooDeep: true}`, `{$moreItems: n}` at the end of a cut array, `$moreKeys` in a cut object,
+ * `{$unreadable: reason}` for a value that throws when read, `{$tooLarge: …}` for the whole value when
+ * it is too large. Long strings are cut with a note. Small plain JSON (every valid action) comes back
+ * equal to itself, so feeding the copy to the simulator changes nothing for a well-behaved agent.
  */
 export function recordable(value: unknown, limits: RecordLimits = RECORD_LIMITS): unknown {
   let budget = limits.totalLength;
@@ -41,7 +43,7 @@ export function recordable(value: unknown, limits: RecordLimits = RECORD_LIMITS)
   const walk = (v: unknown, depth: number): unknown => {
     if (v === null || typeof v === "boolean") return spend(5), v;
     if (typeof v === "number") return spend(24), Number.isFinite(v) ? v : null;
-    if (typeof v === "bigint") return spend(24), String(v);
+    if (typeof v === "bigint") return spend(24), { $bigint: String(v) };
     if (typeof v === "string") {
       const kept = v.length > limits.stringLength ? `${v.slice(0, limits.stringLength)}… [${v.length - limits.stringLength} more characters]` : v;
       spend(kept.length + 2);
@@ -50,8 +52,8 @@ export function recordable(value: unknown, limits: RecordLimits = RECORD_LIMITS)
     if (typeof v !== "object") return undefined; // undefined, function, symbol: JSON leaves them out
     const toJSON = (v as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === "function") return walk(toJSON.call(v), depth + 1);
-    if (ancestors.has(v)) return spend(12), "[circular]";
-    if (depth >= limits.depth) return spend(20), "[nested too deep]";
+    if (ancestors.has(v)) return spend(16), { $circular: true };
+    if (depth >= limits.depth) return spend(24), { $nestedTooDeep: true };
     ancestors.add(v);
     try {
       if (Array.isArray(v)) {
@@ -62,7 +64,7 @@ export function recordable(value: unknown, limits: RecordLimits = RECORD_LIMITS)
           out.push(item === undefined ? null : item);
           spend(1);
         }
-        if (v.length > n) out.push(`[${v.length - n} more items]`);
+        if (v.length > n) out.push({ $moreItems: v.length - n });
         return out;
       }
       const out: Record<string, unknown> = {};
@@ -74,7 +76,7 @@ export function recordable(value: unknown, limits: RecordLimits = RECORD_LIMITS)
         // a key named __proto__ stays an ordinary own property of the copy
         Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
       }
-      if (keys.length > limits.items) out["[more keys]"] = keys.length - limits.items;
+      if (keys.length > limits.items) out.$moreKeys = keys.length - limits.items;
       return out;
     } finally {
       ancestors.delete(v);
@@ -85,8 +87,8 @@ export function recordable(value: unknown, limits: RecordLimits = RECORD_LIMITS)
     const copy = walk(value, 0);
     return copy === undefined ? null : copy;
   } catch (err) {
-    if (err instanceof TooLarge) return `[value too large to record: more than ${limits.totalLength} characters as JSON]`;
-    return `[unreadable value: ${describeThrown(err, 200)}]`;
+    if (err instanceof TooLarge) return { $tooLarge: `more than ${limits.totalLength} characters as JSON` };
+    return { $unreadable: describeThrown(err, 200) };
   }
 }
 

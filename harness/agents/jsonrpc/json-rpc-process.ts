@@ -32,6 +32,15 @@ interface Pending {
 }
 
 const MAX_STDERR_LINE = 4000;
+/** How long after its stdout closes a process has to exit before that counts as a protocol breach, ms. */
+const STDOUT_CLOSED_GRACE_MS = 200;
+
+/** A log message as text: strings as they are, anything else (parsed JSON) as JSON. */
+function printable(message: unknown): string {
+  if (typeof message === "string") return message;
+  if (message === undefined || message === null) return "";
+  return JSON.stringify(message) ?? "";
+}
 
 /**
  * One running external agent: a child process spoken to in JSON-RPC 2.0, one message per line.
@@ -83,7 +92,14 @@ export class JsonRpcProcess {
     const stdout = new LineSplitter(o.maxMessageLength ?? 64 * 1024 * 1024, (line, truncated) => this.onStdoutLine(line, truncated));
     const stderr = new LineSplitter(MAX_STDERR_LINE, (line, truncated) => this.stderr.line(line, truncated));
     child.stdout!.on("data", (c: Buffer) => stdout.push(c));
-    child.stdout!.on("end", () => stdout.end());
+    child.stdout!.on("end", () => {
+      stdout.end();
+      // a process that closes its stdout but lives on can never answer: say so now, not at the timeout
+      // (a process that is exiting closes stdout first; its exit, with the exit code, is the better reason)
+      setTimeout(() => {
+        if (!this.exited) this.breach("agent closed its stdout while still running: no answer can come");
+      }, STDOUT_CLOSED_GRACE_MS).unref();
+    });
     child.stderr!.on("data", (c: Buffer) => stderr.push(c));
     child.stderr!.on("end", () => stderr.end());
     child.stdin!.on("error", () => undefined); // EPIPE after a crash: reported through "exit"
@@ -174,6 +190,15 @@ export class JsonRpcProcess {
   }
 
   private onStdoutLine(line: string, truncated: boolean): void {
+    // runs in a stream callback: anything it throws would be an uncaught exception that ends the run
+    try {
+      this.handleStdoutLine(line, truncated);
+    } catch (err) {
+      this.breach(`agent output could not be handled (${err instanceof Error ? err.message : "unknown error"}): ${line.slice(0, 200)}`);
+    }
+  }
+
+  private handleStdoutLine(line: string, truncated: boolean): void {
     if (this.failure) return;
     if (line.trim() === "") return;
     if (truncated) return this.breach(`agent wrote a message longer than ${this.options.maxMessageLength ?? 64 * 1024 * 1024} characters`);
@@ -205,8 +230,8 @@ export class JsonRpcProcess {
 
   private onNotification(method: string, params: unknown): void {
     if (method !== "log") return;
-    const p = (params ?? {}) as { level?: string; message?: unknown };
-    const text = String(p.message ?? "").slice(0, MAX_STDERR_LINE);
+    const p = (typeof params === "object" && params !== null ? params : {}) as { level?: unknown; message?: unknown };
+    const text = printable(p.message).slice(0, MAX_STDERR_LINE);
     const level = p.level === "warn" || p.level === "error" || p.level === "debug" ? p.level : "info";
     this.options.logger?.[level]({ agent: this.options.name }, text);
   }
