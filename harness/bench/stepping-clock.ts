@@ -26,6 +26,8 @@ export interface SteppingTime {
   actMs: number;
   /** Per-step stepping times, ms, in order. */
   perStepMs: number[];
+  /** Per-step CPU times, ms, in order (µs resolution). */
+  perStepCpuMs: number[];
   episodes: RecordedEpisode[];
 }
 
@@ -39,7 +41,7 @@ export interface SteppingTime {
  * `writer` receives the events as a run's reporters would (the trajectory writer, usually).
  */
 export async function runTimedEpisodes(jobs: readonly EpisodeJob[], agent: Agent, writer: Reporter, options: { record?: boolean } = {}): Promise<SteppingTime> {
-  const out: SteppingTime = { steps: 0, steppingMs: 0, steppingCpuMs: 0, actMs: 0, perStepMs: [], episodes: [] };
+  const out: SteppingTime = { steps: 0, steppingMs: 0, steppingCpuMs: 0, actMs: 0, perStepMs: [], perStepCpuMs: [], episodes: [] };
   let actReturned = 0;
   let actReturnedCpu = 0;
   const timed = timeActs(agent, (startedAt, endedAt) => {
@@ -57,7 +59,9 @@ export async function runTimedEpisodes(jobs: readonly EpisodeJob[], agent: Agent
       case "step": {
         writer.onStep?.(e.key, e.step);
         const ms = performance.now() - actReturned;
-        out.steppingCpuMs += (cpuMicros() - actReturnedCpu) / 1000;
+        const cpuMs = (cpuMicros() - actReturnedCpu) / 1000;
+        out.steppingCpuMs += cpuMs;
+        out.perStepCpuMs.push(cpuMs);
         out.steps++;
         out.steppingMs += ms;
         out.perStepMs.push(ms);

@@ -38,13 +38,47 @@ function spread(u: number, step: number): number[] {
 }
 
 /**
+ * A fixed, ordered list of candidate poses that makes each pose only when asked for it. A search
+ * shuffles the indices and usually stops after a few poses, so the thousands a fine grid over a large
+ * table holds are never built.
+ */
+export class PoseList {
+  /** Number of poses. */
+  readonly length: number;
+
+  constructor(private readonly blocks: readonly PoseBlock[]) {
+    this.length = blocks.reduce((n, b) => n + b.count, 0);
+  }
+
+  /** Pose `i` (0 ≤ i < length): a new box, equal every time it is asked for. */
+  at(i: number): Box {
+    for (const b of this.blocks) {
+      if (i < b.count) return b.pose(i);
+      i -= b.count;
+    }
+    throw new RangeError(`pose ${i} of ${this.length}`);
+  }
+
+  /** Every pose, in order. */
+  toArray(): Box[] {
+    return Array.from({ length: this.length }, (_, i) => this.at(i));
+  }
+}
+
+/** A run of poses in a {@link PoseList}: `count` of them, made by index. */
+interface PoseBlock {
+  count: number;
+  pose(i: number): Box;
+}
+
+/**
  * Candidate poses of an object of `size` resting at `surfaceZ` on a grid over the rectangle `area`
  * (its footprint and heading), in a fixed order. `fit: "contain"` keeps the whole footprint in the area;
  * `"centre"` keeps the centre in the middle half of the area (the object may overhang, but its weight stays
  * well over the support). The spacing is half the object's smaller side.
  */
-export function gridPoses(area: Box, surfaceZ: number, size: Vec3, fit: "contain" | "centre"): Box[] {
-  const poses: Box[] = [];
+export function gridPoses(area: Box, surfaceZ: number, size: Vec3, fit: "contain" | "centre"): PoseList {
+  const blocks: PoseBlock[] = [];
   for (const heading of alignedHeadings(area.heading, size)) {
     const { ex, ey } = extentsInFrame(area.heading, heading, size);
     const u = fit === "contain" ? (area.size.x - ex) / 2 : area.size.x / 4;
@@ -53,22 +87,24 @@ export function gridPoses(area: Box, surfaceZ: number, size: Vec3, fit: "contain
     const step = Math.max(MIN_STEP, Math.min(ex, ey) / 2);
     const us = spread(Math.max(0, u), step);
     const vs = spread(Math.max(0, v), step);
-    for (const a of us) {
-      for (const b of vs) {
-        const p = fromBoxFrame(area, { x: a, y: b });
-        poses.push({ center: { x: p.x, y: p.y, z: surfaceZ + size.z / 2 }, size: { ...size }, heading });
-      }
-    }
+    blocks.push({
+      count: us.length * vs.length,
+      // row-major over (us, vs): the order the poses were always listed in
+      pose: (i) => {
+        const p = fromBoxFrame(area, { x: us[Math.floor(i / vs.length)]!, y: vs[i % vs.length]! });
+        return { center: { x: p.x, y: p.y, z: surfaceZ + size.z / 2 }, size: { ...size }, heading };
+      },
+    });
   }
-  return poses;
+  return new PoseList(blocks);
 }
 
 /**
  * Candidate poses beside `target`'s footprint, on a surface at `surfaceZ`: along each of its four sides,
  * `gap` metres out, sliding the object along the side.
  */
-export function besidePoses(target: Box, surfaceZ: number, size: Vec3, gap: number): Box[] {
-  const poses: Box[] = [];
+export function besidePoses(target: Box, surfaceZ: number, size: Vec3, gap: number): PoseList {
+  const blocks: PoseBlock[] = [];
   const tx = target.size.x / 2;
   const ty = target.size.y / 2;
   for (const heading of alignedHeadings(target.heading, size)) {
@@ -80,13 +116,18 @@ export function besidePoses(target: Box, surfaceZ: number, size: Vec3, gap: numb
       { normal: [0, -1], offset: ty + gap + ey / 2, half: tx, slide: ex },
     ];
     for (const side of sides) {
-      for (const t of spread(side.half, Math.max(MIN_STEP, side.slide / 2))) {
-        const [nx, ny] = side.normal;
-        const local = { x: nx * side.offset + (ny !== 0 ? t : 0), y: ny * side.offset + (nx !== 0 ? t : 0) };
-        const p = fromBoxFrame(target, local);
-        poses.push({ center: { x: p.x, y: p.y, z: surfaceZ + size.z / 2 }, size: { ...size }, heading });
-      }
+      const ts = spread(side.half, Math.max(MIN_STEP, side.slide / 2));
+      const [nx, ny] = side.normal;
+      blocks.push({
+        count: ts.length,
+        pose: (i) => {
+          const t = ts[i]!;
+          const local = { x: nx * side.offset + (ny !== 0 ? t : 0), y: ny * side.offset + (nx !== 0 ? t : 0) };
+          const p = fromBoxFrame(target, local);
+          return { center: { x: p.x, y: p.y, z: surfaceZ + size.z / 2 }, size: { ...size }, heading };
+        },
+      });
     }
   }
-  return poses;
+  return new PoseList(blocks);
 }

@@ -6,15 +6,15 @@ import { ontop } from "../predicates/ontop.ts";
 import { REST_TOLERANCE } from "../predicates/tolerances.ts";
 import type { RoomRef } from "../predicates/subject.ts";
 import type { Box } from "../scene/schema.ts";
-import { alignedHeadings, besidePoses, extentsInFrame, gridPoses } from "./candidate-grid.ts";
+import { alignedHeadings, besidePoses, extentsInFrame, gridPoses, type PoseList } from "./candidate-grid.ts";
 import { formatSize } from "./format.ts";
 import { floorUnder } from "./ground.ts";
 import type { PlacementObject, PlacementRelation } from "./placement-types.ts";
 
 /** Candidate poses that share one support, tried in an rng-shuffled order. */
 export interface CandidateSet {
-  /** Poses in grid order (the caller shuffles them). */
-  poses: Box[];
+  /** Poses in grid order (the caller shuffles them), made on demand. */
+  poses: PoseList;
   /** What the object would rest on: an object, or null for the bare floor plane. */
   restsOn: PlacementObject | null;
   /** Height of the floor plane to add under the pose in the physics check, or null. */

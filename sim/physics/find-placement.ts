@@ -1,7 +1,8 @@
 import { footprintWithin } from "../geometry/containment.ts";
 import { boxDistance } from "../geometry/gap.ts";
 import { interiorOf } from "../geometry/shape-model.ts";
-import { topZ } from "../geometry/vertical.ts";
+import { footprintBounds } from "../geometry/footprint.ts";
+import { bottomZ, topZ } from "../geometry/vertical.ts";
 import { inside } from "../predicates/inside.ts";
 import { nextto } from "../predicates/nextto.ts";
 import { ontop } from "../predicates/ontop.ts";
@@ -68,7 +69,10 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
   let checks = 0;
   let lastProblem: string | null = null;
   for (const set of found.sets) {
-    for (const pose of request.rng.shuffle(set.poses.slice())) {
+    // shuffling the indices draws exactly what shuffling the poses did; poses are made only when reached
+    const order = request.rng.shuffle(Array.from({ length: set.poses.length }, (_, i) => i));
+    for (const index of order) {
+      const pose = set.poses.at(index);
       if (!admissible(pose, set, obstacles)) continue;
       if (!holds(withBox(object, pose), target)) continue;
       // Static check first: it must already rest at this height with its centre over its support.
@@ -97,7 +101,19 @@ function admissible(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[]
 }
 
 function staticsFor(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[]): Box[] {
-  const statics = obstacles.filter((o) => boxDistance(o.part, pose) <= PHYSICS_NEIGHBOURHOOD).map((o) => o.part);
+  // Bounds further apart than the neighbourhood (with room for rounding) cannot hold boxes within it:
+  // skip the exact distance for them. The result is the same list.
+  const reach = PHYSICS_NEIGHBOURHOOD + 1e-6;
+  const r = footprintBounds(pose);
+  const [lo, hi] = [bottomZ(pose), topZ(pose)];
+  const statics = obstacles
+    .filter((o) => {
+      const b = o.bounds;
+      if (b.minX - r.maxX > reach || r.minX - b.maxX > reach || b.minY - r.maxY > reach || r.minY - b.maxY > reach) return false;
+      if (bottomZ(o.part) - hi > reach || lo - topZ(o.part) > reach) return false;
+      return boxDistance(o.part, pose) <= PHYSICS_NEIGHBOURHOOD;
+    })
+    .map((o) => o.part);
   if (set.groundZ !== null) statics.push(groundSlab(pose, set.groundZ));
   return statics;
 }
