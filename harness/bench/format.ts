@@ -18,13 +18,13 @@ export function formatBench(r: BenchResult): string {
     ...sizes.map((n) => row(`stepMs[${n}]`, r.stepMs[n]!, r.cpu.stepMs[n] ?? null)),
     row("scaling10kOver100", r.scaling10kOver100, r.cpu.scaling10kOver100),
     row("loadMs1k", r.loadMs1k, r.cpu.loadMs1k),
-    row("workersSpeedup", r.workersSpeedup, null),
+    row("workersSpeedup", r.workersSpeedup, r.cpu.workersWorkRatio),
     row("peakRssMB10k", r.peakRssMB10k, null),
   ];
   const m = r.machine;
   return [
     `machine: ${m.cpus} × ${m.cpuModel}, ${m.platform}, node ${m.node}, ${m.totalMemMB} MB, load average ${m.loadAverage.join(" / ")}`,
-    `${r.quick ? "QUICK smoke run (figures not for quoting), " : ""}medians of ${r.repetitions} repetition${r.repetitions === 1 ? "" : "s"}; cpu = the same from process CPU time`,
+    `${r.quick ? "QUICK smoke run (figures not for quoting), " : ""}medians of ${r.repetitions} repetition${r.repetitions === 1 ? "" : "s"}; cpu = the same from process CPU time (for workersSpeedup: the CPU-time ratio)`,
     "",
     renderTable(["metric", "value", "cpu", "target", "met"], rows),
     "",

@@ -46,6 +46,8 @@ export interface BenchResult {
     loadMs1k: number;
     oneWorkerMs: number;
     twoWorkersMs: number;
+    /** oneWorkerMs / twoWorkersMs: below 1, the two-worker run did more work in all (start-up, its own JIT warm-up, events). */
+    workersWorkRatio: number;
   };
   /** Context of the figures: steps per suite pass, place steps timed, run wall times, … */
   details: Record<string, number>;
@@ -63,6 +65,7 @@ export interface BenchPlan {
   placeSteps: number;
   loadObjects: number;
   workerEpisodes: number;
+  workerObjects: number;
   workerMaxSteps: number;
   workerReps: number;
   rssObjects: number;
@@ -80,8 +83,9 @@ export const FULL_PLAN: BenchPlan = {
   placeSteps: 400,
   loadObjects: 1000,
   workerEpisodes: 200,
-  workerMaxSteps: 40,
-  workerReps: 3,
+  workerObjects: 100,
+  workerMaxSteps: 200,
+  workerReps: 2,
   rssObjects: 10000,
   rssSteps: 400,
 };
@@ -117,7 +121,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
     progress(`load + settle of a ${plan.loadObjects}-object scene`);
     const load = await measureLoad({ objects: plan.loadObjects, reps: plan.repetitions, dir: sub("load") });
     progress(`${plan.workerEpisodes}-episode run with 1 and 2 workers`);
-    const workers = await measureWorkersSpeedup({ episodes: plan.workerEpisodes, maxSteps: plan.workerMaxSteps, reps: plan.workerReps, dir: sub("workers") });
+    const workers = await measureWorkersSpeedup({ episodes: plan.workerEpisodes, objects: plan.workerObjects, maxSteps: plan.workerMaxSteps, reps: plan.workerReps, dir: sub("workers") });
     progress(`peak RSS with ${plan.rssObjects} objects (child process)`);
     const rss = await measurePeakRss({ objects: plan.rssObjects, steps: plan.rssSteps, dir: sub("rss") });
 
@@ -146,6 +150,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
         loadMs1k: roundSig(load.loadCpuMs),
         oneWorkerMs: roundSig(workers.oneWorkerCpuMs),
         twoWorkersMs: roundSig(workers.twoWorkersCpuMs),
+        workersWorkRatio: roundSig(workers.oneWorkerCpuMs / workers.twoWorkersCpuMs),
       },
       details: {
         suiteStepsPerPass: rate.stepsPerPass,
@@ -156,6 +161,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
         workerEpisodes: workers.episodes,
         oneWorkerMs: roundSig(workers.oneWorkerMs),
         twoWorkersMs: roundSig(workers.twoWorkersMs),
+        poolStartMs: roundSig(workers.poolStartMs),
         rssBaselineMB: roundSig(rss.baselineRssMB),
         rssSteps: rss.steps,
       },

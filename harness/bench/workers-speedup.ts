@@ -13,6 +13,11 @@ export interface WorkersSpeedup {
   /** Process CPU time (all threads) of each run, ms, median: what the run cost, whatever else the machine did. */
   oneWorkerCpuMs: number;
   twoWorkersCpuMs: number;
+  /**
+   * Extra wall time of starting a two-worker pool, ms: a two-episode, one-step run with two workers
+   * minus the same with one (each thread registers tsx and loads the simulator's modules).
+   */
+  poolStartMs: number;
   episodes: number;
 }
 
@@ -20,49 +25,65 @@ export interface WorkersSpeedup {
 const HOUSES = 4;
 
 /**
- * Writes a suite of `episodes` episodes over a few generated 100-object houses, then runs it with the
+ * Writes a suite of `episodes` episodes over a few generated houses of `objects` objects, then runs it with the
  * `random` agent (cheap: the run is mostly the simulator's own work) through `runSuite` with one worker
  * and with two, `reps` times each, alternating. Wall time covers the whole run: worker start-up, loading,
  * settling, stepping and writing trajectories and results.
  */
-export async function measureWorkersSpeedup(options: { episodes: number; maxSteps: number; reps: number; dir: string }): Promise<WorkersSpeedup> {
-  const suite = writeSuite(options.episodes, options.maxSteps, path.join(options.dir, "suite"));
+export async function measureWorkersSpeedup(options: { episodes: number; objects: number; maxSteps: number; reps: number; dir: string }): Promise<WorkersSpeedup> {
+  const suite = writeSuite(options.episodes, options.objects, options.maxSteps, path.join(options.dir, "suite"));
   const times = { 1: [] as number[], 2: [] as number[] };
   const cpu = { 1: [] as number[], 2: [] as number[] };
   for (let rep = 0; rep < options.reps; rep++) {
     for (const workers of [1, 2] as const) {
-      const out = path.join(options.dir, `run-w${workers}-${rep}`);
-      const t = await timeIt(() =>
-        runSuite({
-          suite,
-          agent: "random",
-          agentOptions: {},
-          out,
-          seed: null,
-          maxSteps: null,
-          stepTimeout: 600,
-          episodes: null,
-          repeat: 1,
-          workers,
-          shard: null,
-          resume: false,
-        }),
-      );
+      const t = await timeIt(() => runBenchSuite(suite, workers, path.join(options.dir, `run-w${workers}-${rep}`)));
       times[workers].push(t.wallMs);
       cpu[workers].push(t.cpuMs);
     }
   }
+  const tiny = writeSuite(2, options.objects, 1, path.join(options.dir, "tiny"));
+  const start = { 1: [] as number[], 2: [] as number[] };
+  for (let rep = 0; rep < options.reps; rep++) {
+    for (const workers of [1, 2] as const) start[workers].push((await timeIt(() => runBenchSuite(tiny, workers, path.join(options.dir, `tiny-w${workers}-${rep}`)))).wallMs);
+  }
   const oneWorkerMs = median(times[1]);
   const twoWorkersMs = median(times[2]);
-  return { workersSpeedup: oneWorkerMs / twoWorkersMs, oneWorkerMs, twoWorkersMs, oneWorkerCpuMs: median(cpu[1]), twoWorkersCpuMs: median(cpu[2]), episodes: options.episodes };
+  return {
+    workersSpeedup: oneWorkerMs / twoWorkersMs,
+    oneWorkerMs,
+    twoWorkersMs,
+    oneWorkerCpuMs: median(cpu[1]),
+    twoWorkersCpuMs: median(cpu[2]),
+    poolStartMs: Math.max(0, median(start[2]) - median(start[1])),
+    episodes: options.episodes,
+  };
+}
+
+/** `rearrange run --agent random --workers N` on a generated suite, as a library call. */
+function runBenchSuite(suite: string, workers: number, out: string) {
+  return runSuite({
+    suite,
+    agent: "random",
+    // every episode runs its full budget, so episodes cost alike
+    agentOptions: { doneProbability: 0 },
+    out,
+    seed: null,
+    maxSteps: null,
+    stepTimeout: 600,
+    episodes: null,
+    repeat: 1,
+    workers,
+    shard: null,
+    resume: false,
+  });
 }
 
 /** Writes houses, tasks and a suite file; returns the suite file's path. */
-function writeSuite(episodes: number, maxSteps: number, dir: string): string {
+function writeSuite(episodes: number, objects: number, maxSteps: number, dir: string): string {
   mkdirSync(dir, { recursive: true });
   const refs: { scene: string; task: string }[] = [];
   for (let h = 0; h < HOUSES; h++) {
-    const house = generateHouse(100, h + 1);
+    const house = generateHouse(objects, h + 1);
     writeFileSync(path.join(dir, `house-${h}.scene.json`), house.text);
     writeFileSync(path.join(dir, `house-${h}.task.json`), taskFileText(house));
     refs.push({ scene: `house-${h}.scene.json`, task: `house-${h}.task.json` });
@@ -70,7 +91,7 @@ function writeSuite(episodes: number, maxSteps: number, dir: string): string {
   const suite = {
     schemaVersion: 1,
     id: "bench-workers",
-    description: `${episodes} random-agent episodes over ${HOUSES} generated houses (rearrange bench)`,
+    description: `${episodes} random-agent episodes over ${HOUSES} generated ${objects}-object houses (rearrange bench)`,
     episodes: Array.from({ length: episodes }, (_, i) => ({ id: `ep-${i}`, ...refs[i % HOUSES]!, seed: i, maxSteps })),
   };
   const file = path.join(dir, "bench.suite.json");
