@@ -8,6 +8,7 @@ import type { TrajectoryRead } from "../trajectory/reader.ts";
 import { HARNESS_VERSION } from "../version.ts";
 import { loadReplayInputs } from "./locate-inputs.ts";
 import { diffReset, diffStep, type Difference } from "./step-diff.ts";
+import { stepEventOf } from "../trajectory/step-event.ts";
 
 /** Where a replay first disagreed with its log. */
 export interface Divergence {
@@ -84,19 +85,8 @@ export function replayEpisode(trajectory: TrajectoryRead, options: ReplayOptions
       break;
     }
     const r = env.step(logged.action.type === "invalid" ? logged.action.raw : logged.action);
-    const step: StepEvent = {
-      type: "step",
-      t: r.info.t,
-      action: r.info.action,
-      feedback: r.info.feedback,
-      satisfied: r.info.satisfied,
-      observed: r.info.newlyObserved,
-      agent: { room: env.world.agent.room, position: { ...env.world.agent.position }, holding: env.world.agent.holding },
-      distance: r.info.distance,
-      changed: r.info.changed,
-      // agent-reported data is not the simulator's to recompute: carried over for the metrics
-      ...(logged.info ? { info: logged.info } : {}),
-    };
+    // agent-reported data is not the simulator's to recompute: carried over for the metrics
+    const step = stepEventOf(env, r, logged.info);
     replayed++;
     scorer.update(step);
     const t = logged.t !== step.t ? [{ field: "t", expected: logged.t, got: step.t }] : [];

@@ -10,6 +10,7 @@ import { TRAJECTORY_SCHEMA_VERSION } from "../trajectory/events.ts";
 import { describeThrown, recordable } from "../trajectory/recordable.ts";
 import type { RunEvent } from "./run-events.ts";
 import { AgentStuck, AgentTimeout, withTimeout } from "./timeout.ts";
+import { stepEventOf } from "../trajectory/step-event.ts";
 
 /** One episode ready to run: resolved files, seed and budget. */
 export interface EpisodeJob {
@@ -91,18 +92,7 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
         // the simulator sees exactly what the trajectory records (a cycle or a BigInt would break both)
         const action = recordable(await withTimeout(agent.act(obs), ctx.stepTimeout, "act"));
         const r = env.step(action);
-        const step: StepEvent = {
-          type: "step",
-          t: r.info.t,
-          action: r.info.action,
-          feedback: r.info.feedback,
-          satisfied: r.info.satisfied,
-          observed: r.info.newlyObserved,
-          agent: { room: env.world.agent.room, position: { ...env.world.agent.position }, holding: env.world.agent.holding },
-          distance: r.info.distance,
-          changed: r.info.changed,
-          ...agentInfo(agent),
-        };
+        const step = stepEventOf(env, r, agentInfo(agent));
         scorer.update(step);
         await ctx.emit({ type: "step", key: job.key, step });
         obs = r.observation;
@@ -130,9 +120,9 @@ function agentIdentity(agent: Agent): { name: string; version: string } {
 }
 
 /** Per-step data an agent may publish (token usage, …) via an optional `lastStepInfo` field, as `{ info }`. */
-function agentInfo(agent: Agent): { info?: Record<string, unknown> } {
+function agentInfo(agent: Agent): Record<string, unknown> | undefined {
   const info = recordable((agent as { lastStepInfo?: unknown }).lastStepInfo);
-  return info && typeof info === "object" && !Array.isArray(info) && Object.keys(info).length ? { info: info as Record<string, unknown> } : {};
+  return info && typeof info === "object" && !Array.isArray(info) && Object.keys(info).length ? (info as Record<string, unknown>) : undefined;
 }
 
 /**

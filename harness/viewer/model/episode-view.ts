@@ -8,6 +8,7 @@ import { readTrajectory, type TrajectoryRead } from "../../trajectory/reader.ts"
 import { loadEpisodeInputs } from "./episode-inputs.ts";
 import { poseOf, roundPoint, sceneViewOf } from "./scene-view.ts";
 import type { EpisodeView, ObjectPose, ReplayMismatch, StepView } from "./view-types.ts";
+import { stepEventOf } from "../../trajectory/step-event.ts";
 
 /** Reads a trajectory file and builds its episode view (see `episodeViewOf`). */
 export function loadEpisodeView(file: string, files?: FileCache): EpisodeView {
@@ -50,17 +51,7 @@ export function episodeViewOf(trajectory: TrajectoryRead, files: FileCache = new
     const poses: ObjectPose[] = Object.keys(r.info.changed)
       .filter((id) => id !== AGENT_ID && world.objects.has(id))
       .map((id) => poseOf(world.get(id)));
-    const replayed: StepEvent = {
-      type: "step",
-      t: r.info.t,
-      action: r.info.action,
-      feedback: r.info.feedback,
-      satisfied: r.info.satisfied,
-      observed: r.info.newlyObserved,
-      agent: { room: after.room, position: { ...after.position }, holding: after.holding },
-      distance: r.info.distance,
-      changed: r.info.changed,
-    };
+    const replayed = stepEventOf(env, r);
     const differences = diffStep(logged, replayed);
     if (differences.length && !mismatch) mismatch = { t: logged.t, fields: differences.map((d) => d.field) };
     steps.push(stepView(logged, walk.map(roundPoint), poses));
