@@ -83,7 +83,7 @@ export const FULL_PLAN: BenchPlan = {
   placeSteps: 400,
   loadObjects: 1000,
   workerEpisodes: 200,
-  workerObjects: 100,
+  workerObjects: 1000,
   workerMaxSteps: 200,
   workerReps: 2,
   rssObjects: 10000,
