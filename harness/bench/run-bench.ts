@@ -59,6 +59,8 @@ export interface BenchPlan {
   repetitions: number;
   suite: string;
   suiteAgent: string;
+  /** Passes over the suite per repetition of the stepping rate. */
+  suitePasses: number;
   sizes: number[];
   houseSteps: number;
   placeObjects: number;
@@ -77,6 +79,7 @@ export const FULL_PLAN: BenchPlan = {
   repetitions: 5,
   suite: "default",
   suiteAgent: "oracle",
+  suitePasses: 3,
   sizes: [100, 1000, 10000],
   houseSteps: 400,
   placeObjects: 200,
@@ -94,6 +97,7 @@ export const FULL_PLAN: BenchPlan = {
 export const QUICK_PLAN: BenchPlan = {
   ...FULL_PLAN,
   repetitions: 1,
+  suitePasses: 1,
   houseSteps: 60,
   placeSteps: 80,
   workerEpisodes: 12,
@@ -113,7 +117,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
   try {
     const sub = (name: string) => path.join(dir, name);
     progress(`stepping rate: ${plan.suiteAgent} on the ${plan.suite} suite`);
-    const rate = await measureSteppingRate({ suite: plan.suite, agent: plan.suiteAgent, reps: plan.repetitions, dir: sub("rate") });
+    const rate = await measureSteppingRate({ suite: plan.suite, agent: plan.suiteAgent, reps: plan.repetitions, passesPerRep: plan.suitePasses, dir: sub("rate") });
     progress(`place latency in a ${plan.placeObjects}-object house`);
     const place = await measurePlaceLatency({ objects: plan.placeObjects, steps: plan.placeSteps, reps: plan.repetitions, dir: sub("place") });
     progress(`step time at ${plan.sizes.join(", ")} objects`);

@@ -25,21 +25,23 @@ export interface SteppingRate {
 }
 
 /**
- * Runs `agent` over `suite` `reps` times (after one unmeasured warm-up pass) with trajectory logging on,
+ * Runs `agent` over `suite` `reps` times `passesPerRep` passes (after one unmeasured warm-up repetition) with trajectory logging on,
  * timing stepping only (see {@link runTimedEpisodes}); after each pass writes the same step lines again
  * with no simulation, through the same trajectory writer, to get the I/O limit of a step on this machine.
  */
-export async function measureSteppingRate(options: { suite: string; agent: string; reps: number; dir: string }): Promise<SteppingRate> {
+export async function measureSteppingRate(options: { suite: string; agent: string; reps: number; passesPerRep: number; dir: string }): Promise<SteppingRate> {
   const { jobs } = loadSuiteJobs(options.suite);
   const agent = await loadAgent(options.agent);
+  // one pass over a small suite is only a few hundred steps: a repetition is several passes
+  const passJobs = Array.from({ length: options.passesPerRep }, () => jobs).flat();
   const rows: { sps: number; spsCpu: number; log: number; logCpu: number; steps: number; actMs: number }[] = [];
   try {
     for (let rep = -1; rep < options.reps; rep++) {
-      const runDir = path.join(options.dir, `pass-${rep + 1}`);
+      const runDir = path.join(options.dir, `rep-${rep + 1}`);
       mkdirSync(runDir, { recursive: true });
       const writer = new TrajectoryWriter(path.join(runDir, "run"));
       writer.onBegin();
-      const run = await runTimedEpisodes(jobs, agent, writer, { record: true });
+      const run = await runTimedEpisodes(passJobs, agent, writer, { record: true });
       const logWriter = new TrajectoryWriter(path.join(runDir, "log-only"));
       logWriter.onBegin();
       const log = replayLines(run.episodes, logWriter);
@@ -49,8 +51,8 @@ export async function measureSteppingRate(options: { suite: string; agent: strin
         spsCpu: run.steps / (run.steppingCpuMs / 1000),
         log: log.steps / (log.ms / 1000),
         logCpu: log.steps / (log.cpuMs / 1000),
-        steps: run.steps,
-        actMs: run.actMs,
+        steps: run.steps / options.passesPerRep,
+        actMs: run.actMs / options.passesPerRep,
       });
     }
   } finally {
