@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
-import { parseDocument, LineCounter } from "yaml";
+import { parseDocument, LineCounter, visit } from "yaml";
 import type { z } from "zod";
 import { InputError, InputErrors, formatJsonPath } from "../errors.ts";
+import { jsonSyntaxErrorOffset, lineColumnAt } from "./json-syntax.ts";
+import { yamlDepthBound } from "./nesting-depth.ts";
+
+/** Deepest YAML accepted (see nesting-depth.ts): far beyond any scene, task or suite, far below a stack overflow. */
+export const MAX_YAML_DEPTH = 256;
 
 /**
  * Reads a JSON or YAML file people or tools wrote, with errors that name the file and the place:
@@ -19,13 +24,19 @@ export function readStructuredFile(file: string): unknown {
 
 /** Parses JSON (by extension or first character) or YAML text. */
 export function parseStructuredText(text: string, file: string): unknown {
+  // a byte-order mark (Windows editors write one) is not part of the content
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const isJson = /\.json$/i.test(file) || /^\s*[[{]/.test(text);
   if (isJson && !/\.ya?ml$/i.test(file)) {
     try {
       return JSON.parse(text);
     } catch (err) {
-      throw new InputError(file, jsonErrorPlace(text, err as Error), `invalid JSON: ${(err as Error).message.replace(/ in JSON at position \d+.*$/, "")}`);
+      throw new InputError(file, jsonErrorPlace(text, err as Error), `invalid JSON: ${(err as Error).message.replace(/ in JSON at position \d+.*$/s, "").replace(/, ".*" is not valid JSON$/s, "")}`);
     }
+  }
+  const bound = yamlDepthBound(text, MAX_YAML_DEPTH);
+  if (bound.depth > MAX_YAML_DEPTH) {
+    throw new InputError(file, `line ${bound.line}, column ${bound.column}`, `invalid YAML: nested too deep (more than ${MAX_YAML_DEPTH} levels of brackets and indentation)`);
   }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
@@ -34,18 +45,27 @@ export function parseStructuredText(text: string, file: string): unknown {
     const pos = lineCounter.linePos(e.pos[0]);
     throw new InputError(file, `line ${pos.line}, column ${pos.col}`, `invalid YAML: ${e.message.split("\n")[0]}`);
   }
-  return doc.toJS();
+  try {
+    return doc.toJS();
+  } catch (err) {
+    // aliases resolve only here: one to an anchor never set, or too many of them (an alias bomb)
+    let at = 0;
+    visit(doc, {
+      Alias(_, node) {
+        at = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      },
+    });
+    const pos = lineCounter.linePos(at);
+    throw new InputError(file, `line ${pos.line}, column ${pos.col}`, `invalid YAML: ${(err as Error).message.split("\n")[0]}`);
+  }
 }
 
-function jsonErrorPlace(text: string, err: Error): string | undefined {
-  const m = /position (\d+)/.exec(err.message);
-  const lc = /line (\d+) column (\d+)/.exec(err.message);
-  if (lc) return `line ${lc[1]}, column ${lc[2]}`;
-  if (!m) return undefined;
-  const pos = Number(m[1]);
-  const before = text.slice(0, pos);
-  const line = before.split("\n").length;
-  const column = pos - before.lastIndexOf("\n");
+/** `line L, column C` of a JSON syntax error: from our own scan (V8 names a position for some errors only). */
+function jsonErrorPlace(text: string, err: Error): string {
+  const v8 = /position (\d+)/.exec(err.message);
+  const offset = jsonSyntaxErrorOffset(text) ?? (v8 ? Number(v8[1]) : text.length);
+  const { line, column } = lineColumnAt(text, offset);
   return `line ${line}, column ${column}`;
 }
 

@@ -15,6 +15,20 @@ export const Vec3Schema = z
   .transform((v) => (Array.isArray(v) ? { x: v[0], y: v[1], z: v[2] } : v));
 export type Vec3 = { x: number; y: number; z: number };
 
+/**
+ * Largest coordinate a scene may use, m: a scene is a building and its grounds, not a continent. Bounding
+ * it (and object sizes) keeps geometry well inside float precision and bounds the work of settling.
+ */
+export const MAX_COORDINATE = 10_000;
+/** Largest side of a scene object, m: far beyond any furniture (real scanned scenes stay under 12 m). */
+export const MAX_OBJECT_SIZE = 100;
+
+const coordinate = z.number().finite().min(-MAX_COORDINATE).max(MAX_COORDINATE);
+const SceneVec3Schema = z
+  .union([z.object({ x: coordinate, y: coordinate, z: coordinate }).strict(), z.tuple([coordinate, coordinate, coordinate])])
+  .transform((v) => (Array.isArray(v) ? { x: v[0], y: v[1], z: v[2] } : v));
+const Point2Schema = z.object({ x: coordinate, y: coordinate }).strict();
+
 /** Oriented box: centre, full extents, yaw about +z. */
 export const BoxSchema = z
   .object({
@@ -25,11 +39,23 @@ export const BoxSchema = z
   .strict();
 export type Box = { center: Vec3; size: Vec3; heading: number };
 
+/** A scene object's box: a {@link BoxSchema} within {@link MAX_COORDINATE} and {@link MAX_OBJECT_SIZE}. */
+export const SceneBoxSchema = z
+  .object({
+    center: SceneVec3Schema,
+    size: SceneVec3Schema.refine((s) => s.x >= 0 && s.y >= 0 && s.z >= 0, "size components must be ≥ 0").refine(
+      (s) => s.x <= MAX_OBJECT_SIZE && s.y <= MAX_OBJECT_SIZE && s.z <= MAX_OBJECT_SIZE,
+      `size components must be ≤ ${MAX_OBJECT_SIZE} m`,
+    ),
+    heading: z.number().finite().default(0),
+  })
+  .strict();
+
 /** Axis-aligned room footprint on the floor plane. */
 export const FootprintSchema = z
   .object({
-    min: z.object({ x: z.number().finite(), y: z.number().finite() }).strict(),
-    max: z.object({ x: z.number().finite(), y: z.number().finite() }).strict(),
+    min: Point2Schema,
+    max: Point2Schema,
   })
   .strict()
   .refine((f) => f.max.x > f.min.x && f.max.y > f.min.y, "footprint max must exceed min on x and y");
@@ -39,7 +65,7 @@ export const DoorSchema = z
     /** Room on the other side. */
     to: z.string().min(1),
     /** Door position on the floor plane (z ignored); defaults to the midpoint between the rooms. */
-    position: z.object({ x: z.number().finite(), y: z.number().finite() }).strict().optional(),
+    position: Point2Schema.optional(),
   })
   .strict();
 
@@ -107,7 +133,7 @@ export const ObjectSchema = z
     /** Readable label (defaults to the synset's lemma). */
     label: z.string().optional(),
     room: z.string().min(1),
-    box: BoxSchema,
+    box: SceneBoxSchema,
     kind: z.enum(["fixed", "carryable"]),
     shape: ShapeSchema.default("solid"),
     abilities: z.array(AbilitySchema).default([]),
@@ -122,7 +148,7 @@ export const ObjectSchema = z
 export const AgentStartSchema = z
   .object({
     room: z.string().min(1),
-    position: z.object({ x: z.number().finite(), y: z.number().finite() }).strict().optional(),
+    position: Point2Schema.optional(),
   })
   .strict();
 
