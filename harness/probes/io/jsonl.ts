@@ -33,7 +33,8 @@ export function readTextFile(file: string): string {
 export function parseJsonl<S extends z.ZodType>(text: string, file: string, schema: S): JsonlRead<z.infer<S>> {
   const rows: Array<JsonlRow<z.infer<S>>> = [];
   const skipped: SkippedLine[] = [];
-  const lines = text.split(/\r?\n/);
+  // a byte-order mark (Windows editors write one) would make line 1 look malformed
+  const lines = text.replace(/^\ufeff/, "").split(/\r?\n/);
   lines.forEach((raw, i) => {
     const line = i + 1;
     if (raw.trim() === "") return;

@@ -17,7 +17,7 @@ const BASE_RUNS = {
   trajectoryBytes: 400,
   trajectoryCuts: 300,
   trajectoryLineEdits: 500,
-  probeJsonl: 400,
+  probeJsonl: 300,
   jsonRpcChannel: 40,
 } as const;
 
