@@ -18,7 +18,7 @@ const BASE_RUNS = {
   trajectoryCuts: 300,
   trajectoryLineEdits: 500,
   probeJsonl: 300,
-  jsonRpcChannel: 40,
+  jsonRpcChannel: 30,
 } as const;
 
 export const FUZZ_RUNS = Object.fromEntries(Object.entries(BASE_RUNS).map(([k, n]) => [k, Math.max(5, Math.round(n * SCALE))])) as Record<keyof typeof BASE_RUNS, number>;
