@@ -80,7 +80,8 @@ function predict(pieces: Piece[], partial: boolean, then: "answer" | "exit" | "s
     const e = EFFECT[p.kind as keyof typeof EFFECT];
     if (e) return e.settles;
   }
-  if (partial) return then === "exit" ? /exited with code 7/ : then === "silent" ? /did not answer within/ : /not JSON on stdout/;
+  // a half-written last message: the exit flushes it as a line first, or the exit is seen first
+  if (partial) return then === "exit" ? /not JSON on stdout|exited with code 7/ : then === "silent" ? /did not answer within/ : /not JSON on stdout/;
   return then === "answer" ? "resolve" : then === "exit" ? /exited with code 7/ : /did not answer within/;
 }
 
