@@ -18,7 +18,8 @@ export const SuiteSchema = z
     schemaVersion: z.literal(SUITE_SCHEMA_VERSION),
     id: z.string().min(1),
     description: z.string().default(""),
-    episodes: z.array(EpisodeSpecSchema),
+    // a run of nothing would report SR 0 over 0 episodes as if it meant something
+    episodes: z.array(EpisodeSpecSchema).min(1, "a suite needs at least one episode"),
   })
   .strict()
   .superRefine((s, ctx) => {
