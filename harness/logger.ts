@@ -6,16 +6,14 @@ import { pino, type Logger } from "pino";
  */
 let instance: Logger | undefined;
 
+/** Field names that hold secrets, wherever an object logged puts them (top level, or one or two levels down). */
+const SECRET_FIELDS = ["apiKey", "api_key", "token", "accessToken", "secret", "password", "authorization", "Authorization"];
+/** HTTP headers that carry keys. */
+const SECRET_HEADERS = ["authorization", "Authorization", "x-api-key", "api-key"];
+
 export const REDACT_PATHS = [
-  "apiKey",
-  "*.apiKey",
-  "*.*.apiKey",
-  "authorization",
-  "*.authorization",
-  "*.headers.authorization",
-  "headers.authorization",
-  "options.apiKey",
-  "agentOptions.apiKey",
+  ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+  ...SECRET_HEADERS.flatMap((h) => [`headers["${h}"]`, `*.headers["${h}"]`, `*.*.headers["${h}"]`]),
 ];
 
 export function getLogger(): Logger {
