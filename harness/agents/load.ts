@@ -5,6 +5,7 @@ import { tsImport } from "tsx/esm/api";
 import { getAgentEntry, listAgents } from "../../agents/registry.ts";
 import { InputError } from "../../sim/errors.ts";
 import type { Agent, AgentOptions } from "../agent.ts";
+import { describeThrown } from "../trajectory/recordable.ts";
 
 /**
  * Loads an agent from `--agent`: a built-in name, a path to a module whose default export is an
@@ -37,7 +38,15 @@ export async function loadAgent(spec: string, options: AgentOptions = {}): Promi
   if (typeof exported !== "function" && !isAgent(exported)) {
     throw new InputError(spec, "default export", "expected an Agent class, a factory function or an agent object");
   }
-  const agent = isAgent(exported) ? exported : await instantiate(exported as (...a: unknown[]) => unknown, options);
+  let agent: unknown = exported;
+  if (!isAgent(exported)) {
+    try {
+      agent = await instantiate(exported as (...a: unknown[]) => unknown, options);
+    } catch (err) {
+      // the agent's own start-up failed (a missing model file, a bad option): say so in one line
+      throw new InputError(spec, "default export", `the agent failed to start: ${describeThrown(err)}`);
+    }
+  }
   if (!isAgent(agent)) throw new InputError(spec, "default export", "did not produce an object with act() and reset()");
   return agent;
 }

@@ -23,10 +23,11 @@ export const MAX_COORDINATE = 10_000;
 /** Largest side of a scene object, m: far beyond any furniture (real scanned scenes stay under 12 m). */
 export const MAX_OBJECT_SIZE = 100;
 
-const coordinate = z.number().finite().min(-MAX_COORDINATE).max(MAX_COORDINATE);
-const SceneVec3Schema = z
-  .union([z.object({ x: coordinate, y: coordinate, z: coordinate }).strict(), z.tuple([coordinate, coordinate, coordinate])])
-  .transform((v) => (Array.isArray(v) ? { x: v[0], y: v[1], z: v[2] } : v));
+const coordinate = z.number().finite().min(-MAX_COORDINATE, `coordinates lie within ±${MAX_COORDINATE} m`).max(MAX_COORDINATE, `coordinates lie within ±${MAX_COORDINATE} m`);
+const extent = z.number().finite().min(0, "size components must be ≥ 0").max(MAX_OBJECT_SIZE, `size components are at most ${MAX_OBJECT_SIZE} m`);
+/** A 3-vector ({x,y,z} or [x,y,z]) of numbers that each pass `n`. */
+const vec3Of = (n: z.ZodNumber) =>
+  z.union([z.object({ x: n, y: n, z: n }).strict(), z.tuple([n, n, n])]).transform((v) => (Array.isArray(v) ? { x: v[0], y: v[1], z: v[2] } : v));
 const Point2Schema = z.object({ x: coordinate, y: coordinate }).strict();
 
 /** Oriented box: centre, full extents, yaw about +z. */
@@ -42,11 +43,8 @@ export type Box = { center: Vec3; size: Vec3; heading: number };
 /** A scene object's box: a {@link BoxSchema} within {@link MAX_COORDINATE} and {@link MAX_OBJECT_SIZE}. */
 export const SceneBoxSchema = z
   .object({
-    center: SceneVec3Schema,
-    size: SceneVec3Schema.refine((s) => s.x >= 0 && s.y >= 0 && s.z >= 0, "size components must be ≥ 0").refine(
-      (s) => s.x <= MAX_OBJECT_SIZE && s.y <= MAX_OBJECT_SIZE && s.z <= MAX_OBJECT_SIZE,
-      `size components must be ≤ ${MAX_OBJECT_SIZE} m`,
-    ),
+    center: vec3Of(coordinate),
+    size: vec3Of(extent),
     heading: z.number().finite().default(0),
   })
   .strict();
