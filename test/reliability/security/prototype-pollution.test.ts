@@ -4,7 +4,8 @@
  * schemas or dropped; after loading and running them, no object has gained a property.
  * (The loader fuzz tests in ../bad-input check the same after every generated input.)
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
@@ -60,12 +61,18 @@ describe("no file can pollute a prototype", () => {
     expect(prototypesClean()).toBe(true);
   });
 
-  // Fails today: `--agent-opt __proto__={"shell":true}` (or an options file with a __proto__ key) replaces
-  // the options object's prototype — the agent then sees shell=true that results.json does not record
-  // (harness/cli/agent-options.ts assigns keys with `=` / Object.assign). See docs/reliability.md.
-  it.fails("agent options cannot smuggle inherited options", () => {
-    const options = parseAgentOptions(['__proto__={"shell":true}']);
-    expect(Object.getPrototypeOf(options)).toBe(Object.prototype);
-    expect(options.shell).toBeUndefined();
+  // `--agent-opt __proto__={"shell":true}` (or an options file with a __proto__ key) once replaced the
+  // options object's prototype, so the agent saw shell=true that results.json did not record.
+  it("agent options cannot smuggle inherited options", () => {
+    for (const bad of ['__proto__={"shell":true}', "constructor=1", "prototype=2"]) {
+      expect(() => parseAgentOptions([bad]), bad).toThrow(/cannot be an option name/);
+    }
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "opts-")), "opts.json");
+    writeFileSync(file, '{"__proto__":{"shell":true},"model":"m"}');
+    expect(() => parseAgentOptions([file])).toThrow(/cannot be an option name/);
+    const ok = parseAgentOptions(["model=m", "temperature=0.5"]);
+    expect(Object.getPrototypeOf(ok)).toBe(Object.prototype);
+    expect(ok).toEqual({ model: "m", temperature: 0.5 });
+    expect(prototypesClean()).toBe(true);
   });
 });
