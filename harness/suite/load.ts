@@ -29,10 +29,16 @@ export function resolveSuitePath(spec: string): string {
   throw new InputError(spec, undefined, `no such suite file, folder or bundled suite (bundled: ${listBundledSuites().join(", ") || "none"})`);
 }
 
-/** Loads and validates a suite file. */
+/**
+ * Loads and validates a suite file to run.
+ * @throws InputError for a suite with no episodes: a run of nothing would report SR 0 over 0 episodes
+ *   as if it meant something (the schema itself allows an empty list, which importers may produce)
+ */
 export function loadSuite(spec: string): LoadedSuite {
   const file = resolveSuitePath(spec);
-  return { path: file, suite: validateWith(SuiteSchema, readStructuredFile(file), file) };
+  const suite = validateWith(SuiteSchema, readStructuredFile(file), file);
+  if (suite.episodes.length === 0) throw new InputError(file, "$.episodes", "a suite needs at least one episode to run");
+  return { path: file, suite };
 }
 
 /** Names of the bundled suites. */

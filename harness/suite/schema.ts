@@ -18,8 +18,7 @@ export const SuiteSchema = z
     schemaVersion: z.literal(SUITE_SCHEMA_VERSION),
     id: z.string().min(1),
     description: z.string().default(""),
-    // a run of nothing would report SR 0 over 0 episodes as if it meant something
-    episodes: z.array(EpisodeSpecSchema).min(1, "a suite needs at least one episode"),
+    episodes: z.array(EpisodeSpecSchema),
   })
   .strict()
   .superRefine((s, ctx) => {

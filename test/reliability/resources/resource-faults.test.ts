@@ -187,10 +187,9 @@ describe("a suite of nothing", () => {
     expect(existsSync(path.join(s.dir, "out"))).toBe(false);
   });
 
-  // Fails today: the run "succeeds" with 0 episodes and SR 0 (harness/runner/run-suite.ts does not check
-  // that the plan is empty). See docs/reliability.md.
-  it.fails("--episodes matching no episode is refused before anything runs", async () => {
+  it("--episodes matching no episode is refused before anything runs", async () => {
     const s = writeTinySuite({ episodes: 2 });
-    await expect(runSuite(runOptions(s.suite, path.join(s.dir, "out"), { episodes: "nothing-*" }))).rejects.toThrow(/no episode/);
+    await expect(runSuite(runOptions(s.suite, path.join(s.dir, "out"), { episodes: "nothing-*" }))).rejects.toThrow(/matches no episode/);
+    expect(existsSync(path.join(s.dir, "out"))).toBe(false);
   });
 });
