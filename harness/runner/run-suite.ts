@@ -10,6 +10,7 @@ import { ResultsWriter, rowKey } from "../reporters/results-writer.ts";
 import { TrajectoryWriter, trajectoryFileName } from "../reporters/trajectory-writer.ts";
 import { loadSuite, resolveRelative, type LoadedSuite } from "../suite/load.ts";
 import { HARNESS_VERSION } from "../version.ts";
+import { getLogger } from "../logger.ts";
 import type { EpisodeContextData } from "../workers/protocol.ts";
 import type { EpisodeJob } from "./episode.ts";
 import { FileCache } from "./file-cache.ts";
@@ -35,6 +36,10 @@ export interface RunOptions extends RunConfig {
 export async function runSuite(options: RunOptions): Promise<ResultsFile> {
   const loaded = loadSuite(options.suite);
   const planned = planEpisodes(loaded.suite.episodes, options);
+  // an empty shard is normal (few episodes, many shards); a glob that matches nothing is a mistake
+  if (options.episodes && planEpisodes(loaded.suite.episodes, { ...options, shard: null }).length === 0) {
+    throw new InputError(loaded.path, "$.episodes", `--episodes ${options.episodes} matches no episode of suite ${loaded.suite.id}`);
+  }
   const runId = runIdOf(options, loaded);
   const resumed = options.resume ? readFinishedRows(options, runId, new Set(planned.map((p) => p.key))) : [];
   const done = new Set(resumed.map(rowKey));
@@ -91,7 +96,8 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
       throw err;
     }
   } finally {
-    await executor.close(failed);
+    // a failing close() happens after every result is written: worth a warning, not a failed run
+    await executor.close(failed).catch((err: unknown) => getLogger().warn({ err: String(err) }, "the agent failed to close"));
   }
 }
 
