@@ -37,6 +37,14 @@ export class JsonRpcAgent implements Agent {
     if (options.shell !== true) splitCommandLine(command, `cmd:${command}`); // a bad quote fails now, before any episode
   }
 
+  /**
+   * Starts the process and sends `initialize` now rather than at the first episode, so the agent's
+   * version is known when the run begins and a command that cannot start fails before any episode.
+   */
+  async start(): Promise<void> {
+    await this.ready(false);
+  }
+
   /** Starts (or restarts) the process for a new episode and sends `reset`. */
   async reset(task: TaskView, obs: Observation): Promise<void> {
     const proc = await this.ready();

@@ -10,12 +10,21 @@ import { describeThrown } from "../trajectory/recordable.ts";
 /**
  * Loads an agent from `--agent`: a built-in name, a path to a module whose default export is an
  * Agent class or factory (TypeScript loads as is: the CLI registers tsx), or `cmd:COMMAND` for a
- * program that speaks JSON-RPC 2.0 on stdin/stdout.
+ * program that speaks JSON-RPC 2.0 on stdin/stdout (started and initialized here, so it reports its
+ * version before the run begins).
  */
 export async function loadAgent(spec: string, options: AgentOptions = {}): Promise<Agent> {
   if (spec.startsWith("cmd:")) {
     const { JsonRpcAgent } = await import("./jsonrpc-agent.ts");
-    return new JsonRpcAgent(spec.slice(4), options);
+    const agent = new JsonRpcAgent(spec.slice(4), options);
+    try {
+      // a mistyped program fails here, once, not as an error in every episode
+      await agent.start();
+    } catch (err) {
+      await agent.close().catch(() => undefined);
+      throw new InputError(spec, undefined, `the agent program did not start: ${describeThrown(err, 2000, false)}`);
+    }
+    return agent;
   }
   const entry = getAgentEntry(spec);
   if (entry) return entry.create(options);

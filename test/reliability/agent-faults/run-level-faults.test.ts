@@ -1,6 +1,7 @@
 /**
  * Faults outside an episode: an agent whose close() throws at the end of the run, an agent module that
- * cannot be built, and a Gymnasium-style caller that steps after done().
+ * cannot be built, an agent program that cannot start, and a Gymnasium-style caller that steps after
+ * done().
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -50,6 +51,18 @@ describe("an agent module that cannot be built", () => {
     const err2 = await runSuite(runOptions(s.suite, out, { agent: notAgent, agentOptions: {} })).catch((e) => e);
     expect(err2).toBeInstanceOf(InputError);
     expect(err2.message).toMatch(/not-agent\.ts: default export: expected an Agent class/);
+  });
+});
+
+describe("an agent program that cannot start", () => {
+  it("fails before any episode with an InputError naming the command, instead of an error in every episode", async () => {
+    const s = writeTinySuite({ episodes: 3 });
+    const out = path.join(s.dir, "out");
+    const err = await runSuite(runOptions(s.suite, out, { agent: "cmd:definitely-not-a-program-xyz --flag", agentOptions: {} })).catch((e) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect(err.message).toMatch(/^cmd:definitely-not-a-program-xyz --flag: the agent program did not start: .*cannot start agent command "definitely-not-a-program-xyz": ENOENT/);
+    const exits = await runSuite(runOptions(s.suite, out, { agent: `cmd:node -e "process.exit(4)"`, agentOptions: {} })).catch((e) => e);
+    expect(exits.message).toMatch(/did not start: .*exited with code 4/);
   });
 });
 
