@@ -18,7 +18,7 @@ export function dcgAtK(ranking: readonly string[], relevance: Readonly<Record<st
     const id = ranking[i]!;
     if (seen.has(id)) continue;
     seen.add(id);
-    dcg += (relevance[id] ?? 0) / Math.log2(i + 2);
+    dcg += gainOf(relevance, id) / Math.log2(i + 2);
   }
   return dcg;
 }
@@ -40,5 +40,11 @@ export function ndcgAtK(ranking: readonly string[], relevance: Readonly<Record<s
 
 /** The ideal ranking of a case: candidates by gain, high to low, ties by id (deterministic). */
 export function idealRanking(candidates: readonly string[], relevance: Readonly<Record<string, number>>): string[] {
-  return [...candidates].sort((a, b) => (relevance[b] ?? 0) - (relevance[a] ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
+  return [...candidates].sort((a, b) => gainOf(relevance, b) - gainOf(relevance, a) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The gain of an id: its own entry only (an id such as `__proto__` must not read the prototype), else 0. */
+export function gainOf(relevance: Readonly<Record<string, number>>, id: string): number {
+  const g = Object.hasOwn(relevance, id) ? relevance[id] : undefined;
+  return typeof g === "number" && Number.isFinite(g) ? g : 0;
 }

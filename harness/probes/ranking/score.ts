@@ -9,7 +9,7 @@ import { joinRows } from "../io/join.ts";
 import { readJsonl, type JsonlRow } from "../io/jsonl.ts";
 import { RankingCaseSchema, RankingPredictionSchema } from "../io/schemas.ts";
 import type { RankingCase, RankingPrediction, RankingSummary, SkippedLine } from "../types.ts";
-import { ndcgAtK } from "./ndcg.ts";
+import { gainOf, ndcgAtK } from "./ndcg.ts";
 
 export interface ScoreOptions {
   /** Seed of the bootstrap (default 0). */
@@ -20,7 +20,7 @@ export interface ScoreOptions {
 export function topOneCorrect(ranking: readonly string[], relevance: Readonly<Record<string, number>>): boolean {
   const best = Math.max(0, ...Object.values(relevance));
   const first = ranking[0];
-  return best > 0 && first !== undefined && (relevance[first] ?? 0) === best;
+  return best > 0 && first !== undefined && gainOf(relevance, first) === best;
 }
 
 /** Scores parsed rows (file names are only for reporting). */
