@@ -13,6 +13,7 @@
  * Detection: an object is flagged misplaced when the prior's score of where it is
  * (`room|receptacle`) is below `threshold` (default 0.5) times the best score any place gets.
  */
+import { gainOf } from "../ranking/ndcg.ts";
 import type { JsonlRow } from "../io/jsonl.ts";
 import { readJsonl } from "../io/jsonl.ts";
 import { RankingCaseSchema } from "../io/schemas.ts";
@@ -52,7 +53,7 @@ function seenPlacements(context: unknown): Array<{ object: string; receptacle: s
 /** Turns ranking cases into training examples. */
 export function examplesFromCases(cases: Iterable<RankingCase>): PlacementExample[] {
   const out: PlacementExample[] = [];
-  for (const c of cases) for (const cand of c.candidates) out.push({ object: c.object, candidate: cand, gain: c.relevance[cand] ?? 0 });
+  for (const c of cases) for (const cand of c.candidates) out.push({ object: c.object, candidate: cand, gain: gainOf(c.relevance, cand) });
   return out;
 }
 
