@@ -42,7 +42,8 @@ export function recordable(value: unknown, limits: RecordLimits = RECORD_LIMITS)
 
   const walk = (v: unknown, depth: number): unknown => {
     if (v === null || typeof v === "boolean") return spend(5), v;
-    if (typeof v === "number") return spend(24), Number.isFinite(v) ? v : null;
+    // -0 becomes 0, as a JSON round trip (and so a replayed trajectory) would make it
+    if (typeof v === "number") return spend(24), Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
     if (typeof v === "bigint") return spend(24), { $bigint: String(v) };
     if (typeof v === "string") {
       const kept = v.length > limits.stringLength ? `${v.slice(0, limits.stringLength)}… [${v.length - limits.stringLength} more characters]` : v;

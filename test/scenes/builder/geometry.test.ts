@@ -80,7 +80,9 @@ describe("geometry", () => {
         expect(footprintWithin(b, b)).toBe(true);
         const bigger = { ...b, size: { x: b.size.x + grow, y: b.size.y + grow, z: b.size.z } };
         expect(footprintWithin(b, bigger)).toBe(true);
-        expect(footprintWithin(bigger, b, 0)).toBe(grow < 1e-6);
+        // a growth within floating-point rounding of zero may go either way; clear growth must not fit
+        if (grow === 0) expect(footprintWithin(bigger, b, 0)).toBe(true);
+        if (grow > 1e-5) expect(footprintWithin(bigger, b, 0)).toBe(false);
       }),
     );
   });
