@@ -3,6 +3,7 @@
  * footprint containment and overlap (separating axes), and the "rests on / rests in" tests that mirror the
  * simulator's support rules. Boxes are yaw-only (heading about +z), sizes are full extents.
  */
+import { footprintCorners as simFootprintCorners, fromBoxFrame, toBoxFrame } from "../../sim/geometry/footprint.ts";
 import type { Box } from "../../sim/scene/schema.ts";
 
 /** Tolerance for "equal heights" and "touching is not overlapping". */
@@ -26,31 +27,16 @@ export function bottom(box: Box): number {
 
 /** Expresses a world floor-plane point in the box's local frame (origin at its centre, axes along its sides). */
 export function toLocal(p: XY, box: Box): XY {
-  const c = Math.cos(box.heading);
-  const s = Math.sin(box.heading);
-  const dx = p.x - box.center.x;
-  const dy = p.y - box.center.y;
-  return { x: c * dx + s * dy, y: -s * dx + c * dy };
+  return toBoxFrame(box, p);
 }
 
 /** Turns an offset given in the box's local frame into a world point. */
 export function toWorld(offset: XY, box: Box): XY {
-  const c = Math.cos(box.heading);
-  const s = Math.sin(box.heading);
-  return { x: box.center.x + c * offset.x - s * offset.y, y: box.center.y + s * offset.x + c * offset.y };
+  return fromBoxFrame(box, offset);
 }
 
-/** The four corners of the box's footprint, in world coordinates. */
-export function footprintCorners(box: Box): XY[] {
-  const hx = box.size.x / 2;
-  const hy = box.size.y / 2;
-  return [
-    { x: -hx, y: -hy },
-    { x: hx, y: -hy },
-    { x: hx, y: hy },
-    { x: -hx, y: hy },
-  ].map((o) => toWorld(o, box));
-}
+/** The four corners of the box's footprint, in world coordinates (the simulator's own corner rule). */
+export const footprintCorners: (box: Box) => XY[] = simFootprintCorners;
 
 /**
  * True when `inner`'s footprint lies within `outer`'s footprint shrunk by `inset` on every side
