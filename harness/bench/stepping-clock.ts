@@ -35,8 +35,10 @@ export interface SteppingTime {
  * Runs episodes through the real episode runner and times the "stepping" part of every step: from the
  * moment the agent's `act()` returns to the moment the step's trajectory line has been written. That span
  * is `env.step` (parse, subpolicy, goal re-check, observation), building the step event, live scoring and
- * the trajectory writer's `JSON.stringify` + `writeSync`. Agent time and `env.reset` (loading and
- * settling the scene) are outside it.
+ * the trajectory writer's `onStep` (`JSON.stringify`, buffering, a write when the buffer is full). The
+ * writer's `onEpisodeEnd` — the end line and the write of the lines still buffered — counts too (in the
+ * totals, not in any one step's time). Agent time and `env.reset` (loading and settling the scene) are
+ * outside it.
  *
  * `writer` receives the events as a run's reporters would (the trajectory writer, usually).
  */
@@ -68,11 +70,17 @@ export async function runTimedEpisodes(jobs: readonly EpisodeJob[], agent: Agent
         if (options.record) current!.steps.push(e.step);
         return;
       }
-      case "episodeEnd":
+      case "episodeEnd": {
+        // the writer buffers step lines and writes them with the end line: that write is stepping time
+        const c0 = cpuMicros();
+        const t0 = performance.now();
         writer.onEpisodeEnd?.(e.key, e.header, e.end, e.row);
+        out.steppingMs += performance.now() - t0;
+        out.steppingCpuMs += (cpuMicros() - c0) / 1000;
         current!.end = e.end;
         if (options.record) out.episodes.push(current!);
         return;
+      }
     }
   };
   const ctx: EpisodeContext = { runId: "bench", harnessVersion: "bench", suiteId: "bench", stepTimeout: 600, config: {}, now: () => "1970-01-01T00:00:00.000Z", emit };
@@ -104,7 +112,8 @@ function timeActs(agent: Agent, onAct: (startedAt: number, endedAt: number) => v
 
 /**
  * Writes recorded step lines again through `writer` with no simulation: the I/O limit of a step.
- * Returns the wall and CPU time spent in `onStep` (stringify + write), ms.
+ * Returns the wall and CPU time spent in `onStep` and `onEpisodeEnd` (stringify, buffering and the
+ * writes), ms: the same writer calls {@link runTimedEpisodes} counts as stepping.
  */
 export function replayLines(episodes: readonly RecordedEpisode[], writer: Reporter): { steps: number; ms: number; cpuMs: number } {
   let ms = 0;
@@ -115,10 +124,11 @@ export function replayLines(episodes: readonly RecordedEpisode[], writer: Report
     const c0 = cpuMicros();
     const t0 = performance.now();
     for (const s of ep.steps) writer.onStep?.(ep.key, s);
+    // as in runTimedEpisodes: the end line's write carries the buffered step lines
+    writer.onEpisodeEnd?.(ep.key, ep.header, ep.end, undefined as never);
     ms += performance.now() - t0;
     cpu += cpuMicros() - c0;
     steps += ep.steps.length;
-    writer.onEpisodeEnd?.(ep.key, ep.header, ep.end, undefined as never);
   }
   return { steps, ms, cpuMs: cpu / 1000 };
 }

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { closeSync, ftruncateSync, mkdirSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
 import type { EndEvent, EpisodeHeader, StepEvent } from "../trajectory/events.ts";
 import type { Reporter } from "../runner/run-events.ts";
@@ -8,13 +8,37 @@ export function trajectoryFileName(key: string): string {
   return `${key}.jsonl`;
 }
 
+/** Buffered text (UTF-16 code units, about bytes) past which the lines go to disk before the episode ends. */
+export const TRAJECTORY_FLUSH_AT = 64 * 1024;
+
+/** An episode's open trajectory file and its complete lines not yet written. */
+interface OpenTrajectory {
+  fd: number;
+  pending: string;
+  /** Bytes on disk, all of them whole lines. */
+  written: number;
+}
+
 /**
- * Writes each episode's events as JSONL while they happen (the blob reporter of this harness):
- * one `writeSync` per line, so after a crash every complete line is on disk and readable.
+ * Writes each episode's events as JSONL (the blob reporter of this harness). Complete lines are
+ * buffered and written in one `writeSync` when the buffer passes {@link TRAJECTORY_FLUSH_AT}, at the
+ * episode's end line, and on {@link close} (also run when the process exits).
+ *
+ * Durability: after a crash every line on disk is complete, and every finished episode (one whose end
+ * line was handed to this writer) is entirely on disk; an unfinished one may lack its last lines, which
+ * is harmless because `--resume` reruns unfinished episodes from their start. A failed write (a full
+ * disk) is cut back to the last complete line before the error is thrown.
  */
 export class TrajectoryWriter implements Reporter {
-  private readonly fds = new Map<string, number>();
+  private readonly open = new Map<string, OpenTrajectory>();
   private readonly dir: string;
+  private readonly closeOnExit = () => {
+    try {
+      this.close();
+    } catch {
+      // the process is exiting; an unwritable disk has already been reported by the failing write
+    }
+  };
 
   constructor(outDir: string) {
     this.dir = path.join(outDir, "episodes");
@@ -27,24 +51,74 @@ export class TrajectoryWriter implements Reporter {
   onEpisodeBegin(key: string, header: EpisodeHeader): void {
     // "w": an episode interrupted earlier is rerun from its start, never appended to
     const fd = openSync(path.join(this.dir, trajectoryFileName(key)), "w");
-    this.fds.set(key, fd);
-    this.write(key, header);
+    // lines still buffered when the process exits (an uncaught error) are written, not lost
+    if (this.open.size === 0) process.once("exit", this.closeOnExit);
+    this.open.set(key, { fd, pending: "", written: 0 });
+    this.append(key, header);
   }
 
   onStep(key: string, step: StepEvent): void {
-    this.write(key, step);
+    this.append(key, step);
   }
 
   onEpisodeEnd(key: string, _header: EpisodeHeader, end: EndEvent): void {
-    this.write(key, end);
-    const fd = this.fds.get(key);
-    if (fd !== undefined) closeSync(fd);
-    this.fds.delete(key);
+    const t = this.append(key, end);
+    try {
+      this.flush(t);
+    } finally {
+      this.release(key, t);
+    }
   }
 
-  private write(key: string, line: object): void {
-    const fd = this.fds.get(key);
-    if (fd === undefined) throw new Error(`trajectory of ${key} is not open`);
-    writeSync(fd, `${JSON.stringify(line)}\n`);
+  /** At the run's end: nothing should be open; an episode still open is written as far as it got. */
+  onEnd(): void {
+    this.close();
+  }
+
+  /** Writes every buffered line and closes every open trajectory (episodes left unfinished stay without end line). */
+  close(): void {
+    let first: unknown = null;
+    for (const [key, t] of [...this.open]) {
+      try {
+        this.flush(t);
+      } catch (err) {
+        first ??= err;
+      } finally {
+        this.release(key, t);
+      }
+    }
+    if (first) throw first;
+  }
+
+  private append(key: string, line: object): OpenTrajectory {
+    const t = this.open.get(key);
+    if (t === undefined) throw new Error(`trajectory of ${key} is not open`);
+    t.pending += `${JSON.stringify(line)}\n`;
+    if (t.pending.length >= TRAJECTORY_FLUSH_AT) this.flush(t);
+    return t;
+  }
+
+  /** Writes the buffered lines in one call; on failure cuts the file back to its last complete line. */
+  private flush(t: OpenTrajectory): void {
+    if (t.pending === "") return;
+    const bytes = Buffer.from(t.pending);
+    t.pending = "";
+    try {
+      for (let at = 0; at < bytes.length; ) at += writeSync(t.fd, bytes, at);
+    } catch (err) {
+      try {
+        ftruncateSync(t.fd, t.written);
+      } catch {
+        // the write's own error is the one worth reporting
+      }
+      throw err;
+    }
+    t.written += bytes.length;
+  }
+
+  private release(key: string, t: OpenTrajectory): void {
+    this.open.delete(key);
+    if (this.open.size === 0) process.removeListener("exit", this.closeOnExit);
+    closeSync(t.fd);
   }
 }

@@ -1,0 +1,143 @@
+/**
+ * The trajectory writer buffers complete lines. Its durability rule: whatever is on disk is whole lines
+ * (a prefix of the trajectory), and a finished episode is entirely on disk once its end line is handed over.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TRAJECTORY_FLUSH_AT, TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
+import type { StepEvent } from "../../../harness/trajectory/events.ts";
+import { episode } from "../trajectory/builders.ts";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "rearrange-writer-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const REPO = path.resolve(import.meta.dirname, "../../..");
+
+/** An episode of `n` steps whose lines are about `pad` characters longer than plain ones. */
+function longEpisode(n: number, pad = 0) {
+  const b = episode({ id: "e1", conditions: 2 });
+  for (let i = 0; i < n; i++) b.act({ type: "navigate", target: `room_${i}${"x".repeat(pad)}` });
+  return b.done().end("done");
+}
+
+const fileOf = (key: string) => path.join(dir, "episodes", `${key}.jsonl`);
+const onDisk = (key: string) => (existsSync(fileOf(key)) ? readFileSync(fileOf(key), "utf8") : "");
+const jsonl = (lines: object[]) => lines.map((l) => `${JSON.stringify(l)}\n`).join("");
+
+describe("TrajectoryWriter", () => {
+  it("after every call the file holds whole lines only, a prefix of the trajectory; after the end line, all of it", () => {
+    const b = longEpisode(600, 200); // ~150 KB: the buffer is written out twice before the end
+    const all = jsonl([b.header, ...b.steps, b.endLine!]);
+    const w = new TrajectoryWriter(dir);
+    w.onBegin();
+    w.onEpisodeBegin("e1", b.header);
+    const sizes = new Set<number>();
+    for (const s of b.steps) {
+      w.onStep("e1", s);
+      const text = onDisk("e1");
+      expect(all.startsWith(text)).toBe(true);
+      expect(text === "" || text.endsWith("\n")).toBe(true);
+      sizes.add(text.length);
+    }
+    // lines went to disk in a few large writes, not one a line
+    expect(sizes.size).toBeGreaterThan(1);
+    expect(sizes.size).toBeLessThanOrEqual(Math.ceil(all.length / TRAJECTORY_FLUSH_AT) + 1);
+    w.onEpisodeEnd("e1", b.header, b.endLine!);
+    expect(onDisk("e1")).toBe(all);
+  });
+
+  it("a short episode is written in one go at its end line", () => {
+    const b = longEpisode(5);
+    const w = new TrajectoryWriter(dir);
+    w.onBegin();
+    w.onEpisodeBegin("e1", b.header);
+    for (const s of b.steps) w.onStep("e1", s);
+    expect(onDisk("e1")).toBe("");
+    w.onEpisodeEnd("e1", b.header, b.endLine!);
+    expect(onDisk("e1")).toBe(jsonl([b.header, ...b.steps, b.endLine!]));
+  });
+
+  it("close() writes the lines of an unfinished episode (no end line) and a rerun starts the file afresh", () => {
+    const b = longEpisode(4);
+    const w = new TrajectoryWriter(dir);
+    w.onBegin();
+    w.onEpisodeBegin("e1", b.header);
+    for (const s of b.steps.slice(0, 2)) w.onStep("e1", s);
+    w.close();
+    expect(onDisk("e1")).toBe(jsonl([b.header, ...b.steps.slice(0, 2)]));
+    expect(() => w.onStep("e1", b.steps[2]!)).toThrow(/not open/);
+
+    const again = new TrajectoryWriter(dir);
+    again.onEpisodeBegin("e1", b.header);
+    again.onEpisodeEnd("e1", b.header, b.endLine!);
+    expect(onDisk("e1")).toBe(jsonl([b.header, b.endLine!]));
+  });
+
+  it("keeps episodes apart when several are open at once", () => {
+    const a = episode({ id: "a" }).act({ type: "pick", object: "obj_0" }).done().end("done");
+    const c = episode({ id: "c" }).act({ type: "open", object: "obj_1" }).done().end("done");
+    const w = new TrajectoryWriter(dir);
+    w.onBegin();
+    w.onEpisodeBegin("a", a.header);
+    w.onEpisodeBegin("c", c.header);
+    a.steps.forEach((s, i) => (w.onStep("a", s), w.onStep("c", c.steps[i]!)));
+    w.onEpisodeEnd("c", c.header, c.endLine!);
+    w.onEpisodeEnd("a", a.header, a.endLine!);
+    expect(onDisk("a")).toBe(jsonl([a.header, ...a.steps, a.endLine!]));
+    expect(onDisk("c")).toBe(jsonl([c.header, ...c.steps, c.endLine!]));
+  });
+
+  it("a write that fails (a full disk) throws the system's error", () => {
+    const b = longEpisode(3);
+    const w = new TrajectoryWriter(dir);
+    w.onBegin();
+    // /dev/full takes the open and fails every write with ENOSPC
+    symlinkSync("/dev/full", fileOf("e1"));
+    w.onEpisodeBegin("e1", b.header);
+    for (const s of b.steps) w.onStep("e1", s);
+    expect(() => w.onEpisodeEnd("e1", b.header, b.endLine!)).toThrow(/ENOSPC/);
+    // the episode is closed: nothing is left open to write on exit
+    expect(() => w.onStep("e1", b.steps[0]!)).toThrow(/not open/);
+  });
+});
+
+describe("TrajectoryWriter in a process that dies", () => {
+  /** Runs a child that writes `steps` step lines (about 1 KB each) of one episode and then ends as `how` says. */
+  function child(how: "throw" | "SIGKILL", steps: number): { status: number | null; signal: string | null } {
+    const script = `
+      const { TrajectoryWriter } = await import(${JSON.stringify(path.join(REPO, "harness/reporters/trajectory-writer.ts"))});
+      const w = new TrajectoryWriter(${JSON.stringify(dir)});
+      w.onBegin();
+      w.onEpisodeBegin("e1", { type: "episode", episodeId: "e1" });
+      for (let t = 1; t <= ${steps}; t++) w.onStep("e1", { type: "step", t, pad: "x".repeat(1000) });
+      ${how === "throw" ? `throw new Error("boom");` : `process.kill(process.pid, "SIGKILL");`}
+    `;
+    const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: REPO, encoding: "utf8" });
+    return { status: r.status, signal: r.signal };
+  }
+  const lines = () => onDisk("e1").split("\n").slice(0, -1).map((l) => JSON.parse(l) as Partial<StepEvent>);
+
+  it("an uncaught error: the buffered lines are written on exit", () => {
+    const r = child("throw", 100);
+    expect(r.status).not.toBe(0);
+    expect(lines().map((l) => l.t ?? 0)).toEqual(Array.from({ length: 101 }, (_, i) => i));
+  });
+
+  it("kill -9: what is on disk is whole lines, the episode's first ones in order, up to the last full buffer", () => {
+    const r = child("SIGKILL", 300); // ~300 KB: some buffers written, the last one lost
+    expect(r.signal).toBe("SIGKILL");
+    const text = onDisk("e1");
+    expect(text.endsWith("\n")).toBe(true);
+    const got = lines().map((l) => l.t ?? 0);
+    expect(got).toEqual(Array.from({ length: got.length }, (_, i) => i));
+    expect(got.length).toBeGreaterThan(1);
+    expect(got.length).toBeLessThan(301);
+    expect(300 - got.length).toBeLessThan(TRAJECTORY_FLUSH_AT / 1000 + 1);
+  }, 30_000);
+});
