@@ -7,9 +7,9 @@
  * Scoring `ranking.unseen.jsonl` reports TidyBot's own metric: per-scenario accuracy (top-ranked
  * receptacle correct), averaged over scenarios. Rules: probes/datasets/tidybot.ts.
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import { LineCounter, parseDocument } from "yaml";
+import { InputError } from "../../sim/errors.ts";
+import { readStructuredFile } from "../../sim/files/read-structured.ts";
 import { tidybotCases } from "../probes/datasets/tidybot.ts";
 import { listSourceFiles, writeJsonFile, writeJsonlFile } from "../probes/datasets/source-files.ts";
 import type { RankingCase } from "../probes/types.ts";
@@ -25,14 +25,17 @@ export async function importTidybot(src: string, options: ImportOptions): Promis
   const yamlFiles = files.filter((f) => /\.ya?ml$/i.test(f));
   for (const file of files) if (!yamlFiles.includes(file)) summary.skipped.push({ file, reason: "not a YAML scenario file" });
   yamlFiles.forEach((file, k) => {
-    const lineCounter = new LineCounter();
-    const doc = parseDocument(readFileSync(file, "utf8"), { lineCounter, prettyErrors: false });
-    if (doc.errors.length > 0) {
-      const pos = lineCounter.linePos(doc.errors[0]!.pos[0]);
-      summary.skipped.push({ file, where: `line ${pos.line}, column ${pos.col}`, reason: `invalid YAML: ${doc.errors[0]!.message.split("\n")[0]}` });
+    // the shared reader, like every other loader: a syntax error, an alias to no anchor, an alias bomb or
+    // nesting deep enough to overflow the parser's stack is an InputError at its line, never a crash
+    let data: unknown;
+    try {
+      data = readStructuredFile(file);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      summary.skipped.push({ file, ...(err.where ? { where: err.where } : {}), reason: err.reason });
       return;
     }
-    const converted = tidybotCases(doc.toJS());
+    const converted = tidybotCases(data);
     // several scenario files: prefix ids with the file so they stay unique
     const prefix = yamlFiles.length > 1 ? `${path.basename(file).replace(/\.ya?ml$/i, "")}-${k}/` : "";
     const rename = (c: RankingCase): RankingCase => (prefix ? { ...c, id: c.id.replace("tidybot/", `tidybot/${prefix}`), group: `${prefix}${c.group}` } : c);

@@ -1,5 +1,6 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { makeDirectory } from "../../sim/files/make-directory.ts";
 import type { EndEvent, EpisodeHeader } from "../trajectory/events.ts";
 import { aggregateMetrics } from "../metrics/aggregate.ts";
 import { RESULTS_SCHEMA_VERSION, type ResultsFile, type ResultsRow } from "../metrics/results-schema.ts";
@@ -17,7 +18,8 @@ export class ResultsWriter implements Reporter {
 
   onBegin(run: RunInfo): void {
     this.run = run;
-    mkdirSync(this.outDir, { recursive: true });
+    // not mkdirSync({ recursive: true }): under /proc that never returns (see makeDirectory)
+    makeDirectory(this.outDir);
     for (const row of run.resumed) this.rows.set(rowKey(row), row);
     this.flush(false);
   }
@@ -44,8 +46,15 @@ export class ResultsWriter implements Reporter {
   private flush(complete: boolean): void {
     const file = path.join(this.outDir, "results.json");
     const tmp = `${file}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(this.snapshot(complete), null, 2)}\n`);
-    renameSync(tmp, file);
+    try {
+      writeFileSync(tmp, `${JSON.stringify(this.snapshot(complete), null, 2)}\n`);
+      renameSync(tmp, file);
+    } catch (err) {
+      // a failed write (ENOSPC) names no file: name the one the user knows, for the error they see
+      const e = err as NodeJS.ErrnoException;
+      if (e instanceof Error && e.path === undefined) e.path = file;
+      throw err;
+    }
   }
 }
 

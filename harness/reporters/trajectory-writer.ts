@@ -1,5 +1,6 @@
-import { closeSync, ftruncateSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { closeSync, ftruncateSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
+import { makeDirectory } from "../../sim/files/make-directory.ts";
 import type { EndEvent, EpisodeHeader, StepEvent } from "../trajectory/events.ts";
 import type { Reporter } from "../runner/run-events.ts";
 
@@ -45,7 +46,7 @@ export class TrajectoryWriter implements Reporter {
   }
 
   onBegin(): void {
-    mkdirSync(this.dir, { recursive: true });
+    makeDirectory(this.dir); // not mkdirSync({ recursive: true }): under /proc that never returns
   }
 
   onEpisodeBegin(key: string, header: EpisodeHeader): void {

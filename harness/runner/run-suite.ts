@@ -3,6 +3,7 @@ import path from "node:path";
 import { Subject, concatMap, lastValueFrom, defaultIfEmpty } from "rxjs";
 import { hashString } from "../../sim/rng.ts";
 import { InputError } from "../../sim/errors.ts";
+import { makeDirectory } from "../../sim/files/make-directory.ts";
 import type { Agent } from "../agent.ts";
 import { loadAgent } from "../agents/load.ts";
 import type { ResultsFile, ResultsRow } from "../metrics/results-schema.ts";
@@ -31,7 +32,8 @@ export interface RunOptions extends RunConfig {
  * sees the stream a one-worker run produces. With `resume`, episodes an earlier run in `out`
  * finished are kept and the rest run from their start.
  *
- * @throws InputError for bad suite/scene/task/agent files, or an `out` that holds another run (resume)
+ * @throws InputError for bad suite/scene/task/agent files, an `out` that holds another run (resume), or
+ *   an `out` that cannot be made or written (a full disk: episodes finished before it stay on disk)
  */
 export async function runSuite(options: RunOptions): Promise<ResultsFile> {
   const loaded = loadSuite(options.suite);
@@ -60,6 +62,8 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     const cache = new FileCache();
     // load every file before work starts: a missing scene fails now, not halfway through
     const jobs = todo.map((p) => toJob(p, loaded, cache));
+    // before the agent starts (agents keep files in the run folder) and before any episode
+    makeRunFolder(options.out);
     const agent = await executor.agent();
     const run: RunInfo = {
       runId,
@@ -74,14 +78,27 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     const reporter = new MultiplexReporter([new TrajectoryWriter(options.out), results, ...(options.reporters ?? [])]);
     const events = new Subject<RunEvent>();
     const stream = new DeliveryTracker();
-    const delivered = lastValueFrom(events.pipe(concatMap((e) => stream.deliver(() => dispatch(reporter, e))), defaultIfEmpty(undefined)));
-    const emit = (e: RunEvent) => {
+    const delivered = lastValueFrom(events.pipe(concatMap((e) => stream.deliver(() => dispatch(reporter, e))), defaultIfEmpty(undefined))).catch((err: unknown) => {
+      throw outputError(err, options.out);
+    });
+    // A reporter that fails (a full disk) rejects `delivered` while episodes still run, long before it is
+    // awaited: handled here, so the failure is never an unhandled rejection, and it stops further episodes.
+    const stop = new AbortController();
+    delivered.catch(() => stop.abort());
+    const emit = (e: RunEvent): Promise<void> | undefined => {
       stream.emitted++;
       events.next(e);
+      // an episode ends once the reporters have written it: a fast agent does not run episodes ahead of
+      // a disk that is failing, and the next episode starts only if writing went well (see `stop`)
+      return e.type === "episodeEnd" ? Promise.race([stream.idle(), delivered]).catch(() => undefined) : undefined;
     };
     try {
       emit({ type: "runBegin", run });
-      await executor.run(jobs, emit);
+      // results.json and the episodes folder are written before the first episode: a run that cannot write them does no work
+      await Promise.race([stream.idle(), delivered]);
+      const running = executor.run(jobs, emit, stop.signal);
+      running.catch(() => undefined); // when the reporters fail first, the episode in flight is not waited for
+      await Promise.race([running, delivered]);
       // reporters run behind the emitter: the results are final once they have seen every episode
       await Promise.race([stream.idle(), delivered]);
       const final = results.snapshot(true);
@@ -91,6 +108,9 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
       failed = false;
       return final;
     } catch (err) {
+      // erroring the stream drops the events still queued: let the reporters write the episodes that
+      // finished before the failure (results.json, trajectories) first, so --resume goes on from them
+      await Promise.race([stream.idle(), delivered]).catch(() => undefined);
       events.error(err);
       await delivered.catch(() => undefined);
       throw err;
@@ -124,8 +144,8 @@ class DeliveryTracker {
 interface EpisodeExecutor {
   /** Builds the agent (or has a worker build it) and reports its name and version. */
   agent(): Promise<{ name: string; version: string }>;
-  /** Runs the jobs, emitting their events in job order. */
-  run(jobs: readonly EpisodeJob[], emit: (e: RunEvent) => void): Promise<void>;
+  /** Runs the jobs, emitting their events in job order; starts no further episode once `stop` is aborted. */
+  run(jobs: readonly EpisodeJob[], emit: (e: RunEvent) => void | Promise<void>, stop: AbortSignal): Promise<void>;
   /** Closes agents; after a failure, stops without waiting for work in flight. */
   close(failed: boolean): Promise<void>;
 }
@@ -138,10 +158,13 @@ function inProcessExecutor(options: RunOptions, context: EpisodeContextData, now
       agent = await loadAgent(options.agent, { ...options.agentOptions, runDir: options.out });
       return { name: agent.name ?? "agent", version: agent.version ?? "0" };
     },
-    async run(jobs, emit) {
+    async run(jobs, emit, stop) {
       // the simulator loads here, not at import: with workers only the threads need it
       const { runEpisode } = await import("./episode.ts");
-      for (const job of jobs) await runEpisode(job, agent!, { ...context, now, emit });
+      for (const job of jobs) {
+        if (stop.aborted) return;
+        await runEpisode(job, agent!, { ...context, now, emit });
+      }
     },
     async close() {
       await agent?.close?.();
@@ -175,6 +198,29 @@ async function poolExecutor(options: RunOptions, context: EpisodeContextData, th
     },
     close: (failed) => (failed ? pool.destroy() : pool.close()),
   };
+}
+
+/**
+ * Creates the run folder (`--out`) and its missing parents, so that one that cannot be made fails before
+ * any work with the system's reason (ENOTDIR, EACCES, EROFS, ENOSPC; ENOENT under /proc, where
+ * `mkdirSync(…, { recursive: true })` would never return).
+ */
+function makeRunFolder(out: string): void {
+  try {
+    makeDirectory(out);
+  } catch (err) {
+    throw new InputError(out, undefined, `cannot create the output folder: ${(err as Error)?.message ?? String(err)}`);
+  }
+}
+
+/**
+ * A filesystem error from a reporter (a full disk, a folder made read-only) as an InputError naming the
+ * file: the user's output folder needs fixing, it is not a bug to report with a stack trace.
+ */
+function outputError(err: unknown, out: string): unknown {
+  const e = err as NodeJS.ErrnoException;
+  if (!(err instanceof Error) || typeof e.code !== "string" || typeof e.syscall !== "string") return err;
+  return new InputError(e.path ?? out, undefined, `cannot write the run's output (${e.message}); finished episodes are kept in ${path.join(out, "results.json")}: fix this and continue with --resume`);
 }
 
 function toJob(p: PlannedEpisode, loaded: LoadedSuite, cache: FileCache): EpisodeJob {

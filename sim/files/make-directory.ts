@@ -17,12 +17,16 @@ export function makeDirectory(dir: string): void {
     try {
       isDir = statSync(at).isDirectory();
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      // ENOTDIR: some ancestor is a regular file; walking up finds it and names it below
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") throw err;
     }
     if (isDir === true) break;
     if (isDir === false) {
-      const e = new Error(`ENOTDIR: not a directory, mkdir '${missing.at(-1) ?? at}'`) as NodeJS.ErrnoException;
+      const e = new Error(`ENOTDIR: not a directory, mkdir '${missing.at(-1) ?? at}' (${at} exists and is not a directory)`) as NodeJS.ErrnoException;
       e.code = "ENOTDIR";
+      e.syscall = "mkdir";
+      e.path = missing.at(-1) ?? at;
       throw e;
     }
     missing.push(at);

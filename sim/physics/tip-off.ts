@@ -9,10 +9,19 @@ import { snapDown, type Snap } from "./support.ts";
 const TIP_REACH = 0.05;
 
 /**
+ * Most spots tried. Each try is a snap and a collision check over the supports, and the count otherwise
+ * grows with the object's length over its width: a thin object 1e6 m long took seconds, one 1e300 m long
+ * never finished (past 2^53 steps `s += step` stops growing). Ordinary objects need fewer (a square one
+ * 5 to 14, a 1 m × 8 cm board 52) and are searched exactly as before; longer, thinner ones in coarser steps.
+ */
+export const MAX_TIP_STEPS = 64;
+
+/**
  * Where an object that cannot balance ends up when it tips off its support, found without physics: it
  * slides horizontally away from its support polygon (from the polygon's nearest point through its centre
- * of mass, the side it would fall to) in steps of a quarter of its smaller side, up to its own size plus
- * {@link TIP_REACH}, and drops at the first spot where it rests balanced without cutting into an obstacle.
+ * of mass, the side it would fall to) in steps of a quarter of its smaller side (coarser if that would
+ * take more than {@link MAX_TIP_STEPS}), up to its own size plus {@link TIP_REACH}, and drops at the first
+ * spot where it rests balanced without cutting into an obstacle.
  * Null when there is no such spot (it is wedged in): the caller then lets physics decide.
  */
 export function tipOff(
@@ -35,9 +44,9 @@ export function tipOff(
     len = Math.hypot(dx, dy);
     if (len < 1e-9) return null;
   }
-  const step = Math.max(0.005, Math.min(box.size.x, box.size.y) / 4);
   const reach = Math.max(box.size.x, box.size.y) + TIP_REACH;
-  for (let s = step; s <= reach + 1e-9; s += step) {
+  const step = Math.max(0.005, Math.min(box.size.x, box.size.y) / 4, reach / MAX_TIP_STEPS);
+  for (let s = step, k = 0; s <= reach + 1e-9 && k < MAX_TIP_STEPS; s += step, k++) {
     const moved: Box = {
       center: { x: box.center.x + (dx / len) * s, y: box.center.y + (dy / len) * s, z: box.center.z },
       size: box.size,

@@ -19,6 +19,7 @@ const BASE_RUNS = {
   trajectoryLineEdits: 500,
   probeJsonl: 300,
   jsonRpcChannel: 30,
+  tidybotYaml: 150,
 } as const;
 
 export const FUZZ_RUNS = Object.fromEntries(Object.entries(BASE_RUNS).map(([k, n]) => [k, Math.max(5, Math.round(n * SCALE))])) as Record<keyof typeof BASE_RUNS, number>;

@@ -9,9 +9,14 @@ import { describe, expect, it } from "vitest";
 import { horizontalGap } from "../../../sim/geometry/gap.ts";
 import { SpatialIndex } from "../../../sim/geometry/spatial-index.ts";
 import { parseScene } from "../../../sim/scene/load.ts";
+import { collides, obstaclesOf } from "../../../sim/physics/collision.ts";
+import { solidParts, type PartsOf } from "../../../sim/physics/solid-parts.ts";
+import { snapDown } from "../../../sim/physics/support.ts";
+import { MAX_TIP_STEPS, tipOff } from "../../../sim/physics/tip-off.ts";
 import { MAX_COORDINATE, MAX_OBJECT_SIZE, type Box } from "../../../sim/scene/schema.ts";
 import { loadWorld } from "../../../sim/world/load-world.ts";
 import { tinyFlatInput } from "../../helpers/scenes.ts";
+import { floor, object, restingBox } from "../../sim/geometry/fixtures.ts";
 import { loadOrInputErrors } from "../helpers/json-mutation.ts";
 
 const coord = fc.oneof(fc.double({ min: -20, max: 20, noNaN: true }), fc.constantFrom(-1e300, 1e300, -1e7, 1e7, 0));
@@ -71,4 +76,50 @@ describe("scene bounds", () => {
     expect(r.ok).toBe(true);
     if (r.ok) expect(loadWorld(r.value).objects.size).toBeGreaterThanOrEqual(scene.objects.length);
   }, 30_000);
+});
+
+describe("tip-off search with huge objects", () => {
+  // tip-off is reached from settling, which the scene bounds keep to sides of at most 100 m; it is also
+  // safe on its own: at most MAX_TIP_STEPS spots tried, whatever the object's length (a 1e300 m one hung)
+  const fl = floor("floor_1", -1e6, -1e6, 1e6, 1e6);
+  const table = object("table_1", restingBox(0, 0, 0, 1.2, 0.8, 0.75), { shape: "table", kind: "fixed" });
+  const supports = [fl, table];
+  const obstacles = obstaclesOf(supports, new Set(), solidParts);
+
+  /** Tips a `length` × `width` object whose centre is past the table's +x edge (at 0.6); counts the snaps tried. */
+  function tip(length: number, width: number): { landing: Box | null; tries: number } {
+    const b = restingBox(0.6 + Math.min(0.05, length / 4), 0, 0.75, length, width, 0.04);
+    const snap = snapDown(b, supports);
+    expect(snap.stable).toBe(false);
+    let calls = 0;
+    const counting: PartsOf = (o) => {
+      // each spot tried snaps against every support once; fail (not hang) well past the cap
+      if (++calls > (MAX_TIP_STEPS + 1) * supports.length) throw new Error(`tip-off tried more than ${MAX_TIP_STEPS} spots`);
+      return solidParts(o);
+    };
+    const landing = tipOff(snap, supports, obstacles, counting);
+    return { landing, tries: calls / supports.length };
+  }
+
+  it.each([
+    ["1e300 m × 10 cm", 1e300, 0.1],
+    ["1e6 m × 1 cm", 1e6, 0.01],
+    ["100 m × 1 cm (the largest a scene may hold)", MAX_OBJECT_SIZE, 0.01],
+  ])("a %s object tries at most MAX_TIP_STEPS spots", (_name, length, width) => {
+    const { tries } = tip(length, width);
+    expect(tries).toBeLessThanOrEqual(MAX_TIP_STEPS);
+    expect(tries).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["a 10 cm cup", 0.1, 0.1],
+    ["a 1 m × 8 cm board (52 spots: under the cap, searched as before)", 1, 0.08],
+    ["a 2 m × 1 cm pole (coarser steps)", 2, 0.01],
+  ])("%s still lands balanced and free of obstacles", (_name, length, width) => {
+    const { landing, tries } = tip(length, width);
+    expect(landing).not.toBeNull();
+    expect(snapDown(landing!, supports).stable).toBe(true);
+    expect(collides(landing!, obstacles)).toBe(false);
+    expect(tries).toBeLessThanOrEqual(MAX_TIP_STEPS);
+  });
 });
