@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { makeDirectory } from "../../sim/files/make-directory.ts";
 
 /** File name of the cache inside its folder. */
 export const CACHE_FILE = "llm-cache.jsonl";
@@ -38,7 +39,7 @@ export class ResponseCache {
     const entries = this.load();
     if (entries.has(key)) return;
     entries.set(key, response);
-    mkdirSync(path.dirname(this.file), { recursive: true });
+    makeDirectory(path.dirname(this.file));
     appendFileSync(this.file, `${JSON.stringify({ key, response })}\n`);
   }
 

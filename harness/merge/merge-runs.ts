@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from "node:fs";
+import { copyFileSync, existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { InputError } from "../../sim/errors.ts";
 import { writeResultsFile } from "../metrics/results-file.ts";
@@ -9,6 +9,7 @@ import type { RunConfig, RunInfo } from "../runner/run-events.ts";
 import { checkCompatible } from "./compatibility.ts";
 import { readShard, type ShardRun } from "./read-shard.ts";
 import { suiteOrder } from "./suite-order.ts";
+import { makeDirectory } from "../../sim/files/make-directory.ts";
 
 /** An episode found in more than one input with different results. */
 export interface MergeConflict {
@@ -110,7 +111,7 @@ export function writeMerge(plan: MergePlan, out: string): void {
   if (existsSync(path.join(out, "results.json")) || (existsSync(path.join(out, "episodes")) && readdirSync(path.join(out, "episodes")).length)) {
     throw new InputError(out, undefined, "already holds a run; merge into an empty or new folder");
   }
-  mkdirSync(path.join(out, "episodes"), { recursive: true });
+  makeDirectory(path.join(out, "episodes"));
   for (const r of plan.rows) {
     const src = trajectoryPath(r.from.dir, r.key);
     if (existsSync(src)) copyFileSync(src, trajectoryPath(out, r.key));

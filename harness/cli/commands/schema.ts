@@ -1,6 +1,7 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { CommandModule } from "yargs";
+import { makeDirectory } from "../../../sim/files/make-directory.ts";
 
 export const command: CommandModule<object, { out?: string }> = {
   command: "schema",
@@ -13,7 +14,7 @@ export const command: CommandModule<object, { out?: string }> = {
       process.stdout.write(`${JSON.stringify(schemas, null, 2)}\n`);
       return;
     }
-    mkdirSync(argv.out, { recursive: true });
+    makeDirectory(argv.out);
     for (const [kind, schema] of Object.entries(schemas)) {
       writeFileSync(path.join(argv.out, `${kind}.schema.json`), `${JSON.stringify(schema, null, 2)}\n`);
     }

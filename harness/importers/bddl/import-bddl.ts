@@ -10,7 +10,7 @@
  * else are made from the activity name. An activity using a predicate the simulator does not support,
  * or whose initial facts no sampled house satisfies, is skipped with the reason — never written wrong.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BddlProblem } from "../../../sim/bddl/ast.ts";
 import { expandGoalConditions, declaredInstancesOf } from "../../../sim/bddl/conditions.ts";
@@ -23,6 +23,7 @@ import type { ImportOptions, ImportSummary } from "../index.ts";
 import { findProblemFiles } from "./discover.ts";
 import { instructionFor, instructionsBeside, loadInstructions, type Instructions } from "./instructions.ts";
 import { unsupportedPredicate } from "./supported.ts";
+import { makeDirectory } from "../../../sim/files/make-directory.ts";
 
 /** Options of the BDDL importer beyond {@link ImportOptions}. */
 export interface BddlImportOptions extends ImportOptions {
@@ -45,8 +46,8 @@ export async function importBddl(src: string, options: BddlImportOptions): Promi
   const instructions: Instructions = instructionsFile ? loadInstructions(instructionsFile) : new Map();
   const name = options.name ?? (path.basename(path.resolve(out)).replace(/[^A-Za-z0-9_.:@+-]/g, "_") || "bddl");
   const summary: ImportSummary = { format: "bddl", source: src, out, files: [], skipped: [], notes: [] };
-  mkdirSync(path.join(out, "scenes"), { recursive: true });
-  mkdirSync(path.join(out, "tasks"), { recursive: true });
+  makeDirectory(path.join(out, "scenes"));
+  makeDirectory(path.join(out, "tasks"));
 
   const episodes: EpisodeSpec[] = [];
   const taken = new Set<string>();
@@ -152,6 +153,6 @@ function unique(id: string, taken: Set<string>): string {
 }
 
 function writeJson(file: string, data: unknown): void {
-  mkdirSync(path.dirname(file), { recursive: true });
+  makeDirectory(path.dirname(file));
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
 }

@@ -2,10 +2,11 @@
  * Finding and reading the files of a data set folder for the importers: every file is accounted for
  * (used, or skipped with a reason), and unreadable or malformed files are skipped, not fatal.
  */
-import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { InputError } from "../../../sim/errors.ts";
 import { toJsonl } from "../io/jsonl.ts";
+import { makeDirectory } from "../../../sim/files/make-directory.ts";
 
 export { parseJsonText } from "../io/json-text.ts";
 
@@ -34,7 +35,7 @@ export function listSourceFiles(src: string): string[] {
 /** Writes a JSONL file under `out` (creating folders) and returns its path. */
 export function writeJsonlFile(out: string, name: string, values: readonly unknown[]): string {
   const file = path.join(out, name);
-  mkdirSync(path.dirname(file), { recursive: true });
+  makeDirectory(path.dirname(file));
   writeFileSync(file, toJsonl(values));
   return file;
 }
@@ -42,7 +43,7 @@ export function writeJsonlFile(out: string, name: string, values: readonly unkno
 /** Writes a pretty JSON file under `out` (creating folders) and returns its path. */
 export function writeJsonFile(out: string, name: string, value: unknown): string {
   const file = path.join(out, name);
-  mkdirSync(path.dirname(file), { recursive: true });
+  makeDirectory(path.dirname(file));
   writeFileSync(file, JSON.stringify(value, null, 2) + "\n");
   return file;
 }

@@ -3,10 +3,11 @@
  * per-case rows, and — in agent mode — the errors of individual calls. Agent-mode predictions are
  * written beside it as JSONL in the offline prediction format, so the run can be re-scored.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { toJsonl } from "../io/jsonl.ts";
 import type { ProbeKind } from "../types.ts";
+import { makeDirectory } from "../../../sim/files/make-directory.ts";
 
 export const PROBE_RESULTS_SCHEMA_VERSION = 1;
 
@@ -22,7 +23,7 @@ export interface ProbeResultsInput {
 
 /** Writes `<out>` (JSON) and, with predictions, `<out without .json>.predictions.jsonl`; returns the paths. */
 export function writeProbeResults(out: string, r: ProbeResultsInput): { results: string; predictions?: string } {
-  mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+  makeDirectory(path.dirname(path.resolve(out)));
   const body = {
     schemaVersion: PROBE_RESULTS_SCHEMA_VERSION,
     probe: r.kind,
