@@ -57,6 +57,13 @@ function reportError(err: unknown): number {
     process.stderr.write(`${err.message}\n`);
     return 1;
   }
+  const sys = err as NodeJS.ErrnoException;
+  if (typeof sys?.code === "string" && typeof sys.syscall === "string") {
+    // the file system refused (no space, no permission, not a folder, …): the user's environment, not a bug
+    const where = sys.path ? `${sys.path}: ` : "";
+    process.stderr.write(`rearrange: ${where}cannot ${sys.syscall}: ${sys.message}\n`);
+    return 1;
+  }
   const e = err as Error;
   process.stderr.write(`rearrange: internal error: ${e?.stack ?? String(err)}\n`);
   return 1;

@@ -102,6 +102,18 @@ describe("an output folder that cannot be made", () => {
     expect(() => new ResultsWriter("/proc/rearrange-reliability-test").onBegin({ resumed: [] } as never)).toThrow(/ENOENT/);
   });
 
+  it("the other commands that write a folder (import, schema) fail at once under /proc, in one line", () => {
+    const bddl = path.resolve(REPO, "../shared/data/behavior100/cleaning_closet/problem0.bddl");
+    for (const args of [
+      ["schema", "--out", "/proc/rearrange-reliability-test/schemas"],
+      ["import", "bddl", bddl, "--out", "/proc/rearrange-reliability-test/suite"],
+    ]) {
+      const r = cli(args);
+      expect(r.status, args.join(" ")).toBe(1); // null: killed by the timeout, i.e. it hung
+      expect(oneLine(r.stderr)).toMatch(/\/proc\/rearrange-reliability-test.*ENOENT/);
+    }
+  }, 120_000);
+
   // root ignores permissions, so this runs only as another user (CI)
   it.skipIf(process.getuid?.() === 0)("a folder without write permission: EACCES in one line, before any episode starts", () => {
     const s = writeTinySuite({ episodes: 1 });
