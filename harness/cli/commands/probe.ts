@@ -2,6 +2,7 @@ import path from "node:path";
 import type { CommandModule } from "yargs";
 import { parseAgentOptions } from "../agent-options.ts";
 import { UsageError } from "../main.ts";
+import { probeCasesCommand } from "./probe-cases.ts";
 
 const KINDS = ["ranking", "detection", "fungraph", "grounding"] as const;
 type Kind = (typeof KINDS)[number];
@@ -29,9 +30,9 @@ function timestamp(): string {
  * agent's probe method over cases (`--agent --cases`). Prints a table (or the summary as JSON) and
  * writes a results file with per-case rows (plus the agent's answers as a predictions file).
  */
-export const command: CommandModule<object, ProbeArgs> = {
-  command: "probe <kind>",
-  describe: "side probes: placement ranking (NDCG@8), misplacement detection, functional scene graph recall, 3D grounding",
+const scoreCommand: CommandModule<object, ProbeArgs> = {
+  command: "$0 <kind>",
+  describe: "score a probe: placement ranking (NDCG@8), misplacement detection, functional scene graph recall, 3D grounding",
   builder: (y) =>
     y
       .positional("kind", { choices: KINDS, demandOption: true, describe: "which probe" })
@@ -100,4 +101,12 @@ export const command: CommandModule<object, ProbeArgs> = {
     process.stdout.write(argv.json ? `${JSON.stringify(summary, null, 2)}\n` : `${formatProbeTable(argv.kind, summary)}\n`);
     getLogger().info({ results: written.results, predictions: written.predictions }, "probe results written");
   },
+};
+
+/** `rearrange probe KIND …` scores a probe; `rearrange probe cases …` generates cases from scenes of ours. */
+export const command: CommandModule = {
+  command: "probe",
+  describe: "side probes: placement ranking (NDCG@8), misplacement detection, functional scene graph recall, 3D grounding; `probe cases` generates cases from our scenes",
+  builder: (y) => y.command(probeCasesCommand as unknown as CommandModule).command(scoreCommand as unknown as CommandModule),
+  handler: () => {},
 };
