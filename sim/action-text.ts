@@ -1,3 +1,4 @@
+import { wellFormedAction } from "./action-shape.ts";
 import { ActionSchema, ACTION_TYPES, type Action } from "./actions.ts";
 
 export type ParseResult = { success: true; data: Action } | { success: false; error: string };
@@ -28,14 +29,21 @@ export function parseActionText(text: string): ParseResult {
   names.forEach((n, i) => {
     if (args[i] !== undefined) obj[n] = args[i]!;
   });
+  const quick = wellFormedAction(obj);
+  if (quick) return { success: true, data: quick };
   const r = ActionSchema.safeParse(obj);
   if (!r.success) return { success: false, error: r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
   return { success: true, data: r.data };
 }
 
-/** Parses an action given as an object or as text. */
+/**
+ * Parses an action given as an object or as text. A well-formed action object takes a quick check
+ * ({@link wellFormedAction}); anything else goes to the zod schema, which gives the same answer and the message.
+ */
 export function parseAction(raw: unknown): ParseResult {
   if (typeof raw === "string") return parseActionText(raw);
+  const quick = wellFormedAction(raw);
+  if (quick) return { success: true, data: quick };
   const r = ActionSchema.safeParse(raw);
   if (r.success) return { success: true, data: r.data };
   return { success: false, error: r.error.issues.map((i) => `${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`).join("; ") };

@@ -162,7 +162,8 @@ export class RearrangeEnv {
 /** Short digest of each changed object's pose, room and states (replay compares them). */
 function digestChanges(world: World, ids: Set<string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const id of [...ids].sort()) {
+  if (ids.size === 0) return out;
+  for (const id of ids.size === 1 ? ids : [...ids].sort()) {
     if (id === AGENT_ID) {
       const a = world.agent;
       out[id] = hashString(`${a.room}|${round6(a.position.x)}|${round6(a.position.y)}|${a.holding}`).toString(16);
@@ -171,10 +172,16 @@ function digestChanges(world: World, ids: Set<string>): Record<string, string> {
     const o = world.objects.get(id);
     if (!o) continue;
     const b = o.box;
-    const states = Object.entries(o.states).filter(([, v]) => v).map(([k]) => k).sort().join(",");
-    out[id] = hashString(`${o.room}|${round6(b.center.x)}|${round6(b.center.y)}|${round6(b.center.z)}|${round6(b.heading)}|${states}|${o.held}`).toString(16);
+    out[id] = hashString(`${o.room}|${round6(b.center.x)}|${round6(b.center.y)}|${round6(b.center.z)}|${round6(b.heading)}|${statesText(o.states)}|${o.held}`).toString(16);
   }
   return out;
+}
+
+/** The names of the states that are on, sorted, comma-separated (a loop: this runs for every changed object). */
+function statesText(states: Readonly<Record<string, boolean | undefined>>): string {
+  const on: string[] = [];
+  for (const k in states) if (Object.hasOwn(states, k) && states[k]) on.push(k);
+  return on.length > 1 ? on.sort().join(",") : (on[0] ?? "");
 }
 
 function round6(x: number): number {

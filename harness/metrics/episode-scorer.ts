@@ -10,14 +10,15 @@ import type { MeasureRegistry } from "./registry.ts";
 export class EpisodeScorer {
   private readonly ordered: Measure<unknown>[];
   private readonly reportedIds: string[];
-  private readonly views: Map<string, MeasureValues>;
+  /** `views[i]` is what `ordered[i]` may read (arrays, not a map: `update` runs on every step). */
+  private readonly views: MeasureValues[];
   private readonly byId: Map<string, Measure<unknown>>;
 
   constructor(registry: MeasureRegistry) {
     this.ordered = registry.instantiate();
     this.byId = new Map(this.ordered.map((m) => [m.id, m]));
     this.reportedIds = registry.ids().filter((id) => this.byId.get(id)!.reported !== false);
-    this.views = new Map(this.ordered.map((m) => [m.id, this.viewFor(m)]));
+    this.views = this.ordered.map((m) => this.viewFor(m));
   }
 
   /** Starts an episode. */
@@ -27,12 +28,13 @@ export class EpisodeScorer {
 
   /** Feeds one step to every measure, dependencies first. */
   update(step: StepEvent): void {
-    for (const m of this.ordered) m.update(step, this.views.get(m.id)!);
+    const { ordered, views } = this;
+    for (let i = 0; i < ordered.length; i++) ordered[i]!.update(step, views[i]!);
   }
 
   /** Ends the episode and returns the reported metrics (registration order). */
   finish(end: EpisodeEnd): Record<string, unknown> {
-    for (const m of this.ordered) m.finish(end, this.views.get(m.id)!);
+    this.ordered.forEach((m, i) => m.finish(end, this.views[i]!));
     return this.reported();
   }
 
@@ -51,13 +53,13 @@ export class EpisodeScorer {
   }
 
   private viewFor(measure: Measure<unknown>): MeasureValues {
-    const allowed = new Set(measure.dependsOn);
+    // the declared dependencies themselves (instantiate() refused any that is missing): one lookup a read
+    const allowed = new Map(measure.dependsOn.map((id) => [id, this.byId.get(id)!]));
     return {
       get: <T>(key: MeasureKey<T>): T => {
-        if (!allowed.has(key.id)) {
-          throw new Error(`measure "${measure.id}" reads "${key.id}" without declaring it in dependsOn`);
-        }
-        return this.byId.get(key.id)!.value() as T;
+        const dep = allowed.get(key.id);
+        if (!dep) throw new Error(`measure "${measure.id}" reads "${key.id}" without declaring it in dependsOn`);
+        return dep.value() as T;
       },
     };
   }

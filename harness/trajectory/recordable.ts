@@ -33,63 +33,77 @@ class TooLarge extends Error {}
  * equal to itself, so feeding the copy to the simulator changes nothing for a well-behaved agent.
  */
 export function recordable(value: unknown, limits: RecordLimits = RECORD_LIMITS): unknown {
-  let budget = limits.totalLength;
-  const spend = (n: number) => {
-    budget -= n;
-    if (budget < 0) throw new TooLarge();
-  };
-  const ancestors = new Set<object>();
-
-  const walk = (v: unknown, depth: number): unknown => {
-    if (v === null || typeof v === "boolean") return spend(5), v;
-    // -0 becomes 0, as a JSON round trip (and so a replayed trajectory) would make it
-    if (typeof v === "number") return spend(24), Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
-    if (typeof v === "bigint") return spend(24), { $bigint: String(v) };
-    if (typeof v === "string") {
-      const kept = v.length > limits.stringLength ? `${v.slice(0, limits.stringLength)}… [${v.length - limits.stringLength} more characters]` : v;
-      spend(kept.length + 2);
-      return kept;
-    }
-    if (typeof v !== "object") return undefined; // undefined, function, symbol: JSON leaves them out
-    const toJSON = (v as { toJSON?: unknown }).toJSON;
-    if (typeof toJSON === "function") return walk(toJSON.call(v), depth + 1);
-    if (ancestors.has(v)) return spend(16), { $circular: true };
-    if (depth >= limits.depth) return spend(24), { $nestedTooDeep: true };
-    ancestors.add(v);
-    try {
-      if (Array.isArray(v)) {
-        const n = Math.min(v.length, limits.items);
-        const out: unknown[] = [];
-        for (let i = 0; i < n; i++) {
-          const item = walk(v[i], depth + 1);
-          out.push(item === undefined ? null : item);
-          spend(1);
-        }
-        if (v.length > n) out.push({ $moreItems: v.length - n });
-        return out;
-      }
-      const out: Record<string, unknown> = {};
-      const keys = Object.keys(v);
-      for (const key of keys.slice(0, limits.items)) {
-        const item = walk((v as Record<string, unknown>)[key], depth + 1);
-        if (item === undefined) continue;
-        spend(key.length + 4);
-        // a key named __proto__ stays an ordinary own property of the copy
-        Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
-      }
-      if (keys.length > limits.items) out.$moreKeys = keys.length - limits.items;
-      return out;
-    } finally {
-      ancestors.delete(v);
-    }
-  };
-
+  if (value === undefined) return null; // an agent that publishes no step info: the common case, kept cheap
+  // module-level walk over one state object rather than closures made on every call: this runs on every step
+  const state: WalkState = { budget: limits.totalLength, limits, ancestors: [] };
   try {
-    const copy = walk(value, 0);
+    const copy = walk(state, value, 0);
     return copy === undefined ? null : copy;
   } catch (err) {
     if (err instanceof TooLarge) return { $tooLarge: `more than ${limits.totalLength} characters as JSON` };
     return { $unreadable: describeThrown(err, 200) };
+  }
+}
+
+/** What one {@link recordable} call carries through its walk. */
+interface WalkState {
+  /** Characters of JSON still allowed. */
+  budget: number;
+  limits: RecordLimits;
+  /** Objects being copied, outermost first (a cycle leads back to one of them). */
+  ancestors: object[];
+}
+
+function spend(state: WalkState, n: number): void {
+  state.budget -= n;
+  if (state.budget < 0) throw new TooLarge();
+}
+
+function walk(state: WalkState, v: unknown, depth: number): unknown {
+  const { limits } = state;
+  if (v === null || typeof v === "boolean") return spend(state, 5), v;
+  // -0 becomes 0, as a JSON round trip (and so a replayed trajectory) would make it
+  if (typeof v === "number") return spend(state, 24), Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
+  if (typeof v === "bigint") return spend(state, 24), { $bigint: String(v) };
+  if (typeof v === "string") {
+    const kept = v.length > limits.stringLength ? `${v.slice(0, limits.stringLength)}… [${v.length - limits.stringLength} more characters]` : v;
+    spend(state, kept.length + 2);
+    return kept;
+  }
+  if (typeof v !== "object") return undefined; // undefined, function, symbol: JSON leaves them out
+  const toJSON = (v as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === "function") return walk(state, toJSON.call(v), depth + 1);
+  if (state.ancestors.includes(v)) return spend(state, 16), { $circular: true };
+  if (depth >= limits.depth) return spend(state, 24), { $nestedTooDeep: true };
+  state.ancestors.push(v);
+  try {
+    if (Array.isArray(v)) {
+      const n = Math.min(v.length, limits.items);
+      const out: unknown[] = [];
+      for (let i = 0; i < n; i++) {
+        const item = walk(state, v[i], depth + 1);
+        out.push(item === undefined ? null : item);
+        spend(state, 1);
+      }
+      if (v.length > n) out.push({ $moreItems: v.length - n });
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    const keys = Object.keys(v);
+    const n = Math.min(keys.length, limits.items);
+    for (let i = 0; i < n; i++) {
+      const key = keys[i]!;
+      const item = walk(state, (v as Record<string, unknown>)[key], depth + 1);
+      if (item === undefined) continue;
+      spend(state, key.length + 4);
+      // a key named __proto__ stays an ordinary own property of the copy (assigning it would set the prototype)
+      if (key === "__proto__") Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+      else out[key] = item;
+    }
+    if (keys.length > limits.items) out.$moreKeys = keys.length - limits.items;
+    return out;
+  } finally {
+    state.ancestors.pop();
   }
 }
 

