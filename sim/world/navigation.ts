@@ -18,6 +18,10 @@ export class RoomGraph {
   private readonly doorNodes = new Map<string, DoorNode>();
   /** room → the door nodes on its walls (the edges of the path search leaving that room). */
   private readonly doorsOfRoom = new Map<string, DoorNode[]>();
+  /** The door nodes by index (`DoorNode.index`); the search adds `start` and `end` after them. */
+  private readonly nodeList: DoorNode[] = [];
+  /** Scratch arrays of the search, made once: `path` runs on every walk. */
+  private readonly search: SearchScratch;
 
   constructor(rooms: Iterable<RoomSpec>) {
     this.rooms = new Map([...rooms].map((r) => [r.id, r]));
@@ -36,8 +40,9 @@ export class RoomGraph {
       for (const [b, p] of m) {
         const key = a < b ? `${a}|${b}` : `${b}|${a}`;
         if (this.doorNodes.has(key)) continue;
-        const node: DoorNode = { key, p, room: [a, b] };
+        const node: DoorNode = { key, p, room: [a, b], index: this.nodeList.length };
         this.doorNodes.set(key, node);
+        this.nodeList.push(node);
         for (const room of node.room) {
           let list = this.doorsOfRoom.get(room);
           if (!list) this.doorsOfRoom.set(room, (list = []));
@@ -45,6 +50,7 @@ export class RoomGraph {
         }
       }
     }
+    this.search = new SearchScratch(this.nodeList.length + 2);
   }
 
   /** Rooms reachable through one door, sorted for determinism. */
@@ -65,37 +71,70 @@ export class RoomGraph {
    */
   path(fromRoom: string, from: Point2, toRoom: string, to: Point2): { length: number; waypoints: Point2[] } | null {
     if (fromRoom === toRoom) return { length: dist(from, to), waypoints: [to] };
-    const pointOf = (k: string) => (k === "start" ? from : k === "end" ? to : this.doorNodes.get(k)!.p);
-    const roomsOf = (k: string) => (k === "start" ? [fromRoom] : k === "end" ? [toRoom] : this.doorNodes.get(k)!.room);
-    const best = new Map<string, number>([["start", 0]]);
-    const prev = new Map<string, string>();
-    const done = new Set<string>();
-    const queue = new NodeQueue();
-    queue.push(0, "start");
+    // nodes by index: the doors, then start and end; no closures or maps per query (this runs on every walk)
+    const doors = this.nodeList;
+    const START = doors.length;
+    const END = START + 1;
+    const { best, prev, done, queue } = this.search.reset();
+    best[START] = 0;
+    queue.push(0, START, "start");
     for (;;) {
-      const next = queue.pop();
-      if (!next) return null;
-      const { d: curD, key: cur } = next;
-      if (done.has(cur) || curD !== best.get(cur)) continue; // stale entry
-      if (cur === "end") break;
-      done.add(cur);
-      const rs = roomsOf(cur);
-      const p = pointOf(cur);
-      const relax = (k: string) => {
-        if (done.has(k)) return;
-        const d = curD + dist(p, pointOf(k));
-        if (d < (best.get(k) ?? Infinity)) {
-          best.set(k, d);
-          prev.set(k, cur);
-          queue.push(d, k);
+      if (queue.size === 0) return null;
+      const curD = queue.topD();
+      const cur = queue.pop();
+      if (done[cur] || curD !== best[cur]) continue; // stale entry
+      if (cur === END) break;
+      done[cur] = 1;
+      const p = cur === START ? from : doors[cur]!.p;
+      const rooms = cur === START ? null : doors[cur]!.room;
+      for (let i = 0, n = rooms ? 2 : 1; i < n; i++) {
+        const list = this.doorsOfRoom.get(rooms ? rooms[i]! : fromRoom);
+        if (!list) continue;
+        for (const node of list) {
+          const k = node.index;
+          if (done[k]) continue;
+          const d = curD + dist(p, node.p);
+          if (d < best[k]!) {
+            best[k] = d;
+            prev[k] = cur;
+            queue.push(d, k, node.key);
+          }
         }
-      };
-      for (const r of rs) for (const n of this.doorsOfRoom.get(r) ?? []) relax(n.key);
-      if (rs.includes(toRoom)) relax("end");
+      }
+      if (rooms ? rooms.includes(toRoom) : fromRoom === toRoom) {
+        const d = curD + dist(p, to);
+        if (!done[END] && d < best[END]!) {
+          best[END] = d;
+          prev[END] = cur;
+          queue.push(d, END, "end");
+        }
+      }
     }
     const waypoints: Point2[] = [];
-    for (let k: string | undefined = "end"; k && k !== "start"; k = prev.get(k)) waypoints.unshift(pointOf(k));
-    return { length: best.get("end")!, waypoints };
+    for (let k = END; k !== -1 && k !== START; k = prev[k]!) waypoints.unshift(k === END ? to : doors[k]!.p);
+    return { length: best[END]!, waypoints };
+  }
+}
+
+/** The search's per-node state, reused by every query of one graph (a query never runs inside another). */
+class SearchScratch {
+  readonly best: Float64Array;
+  readonly prev: Int32Array;
+  readonly done: Uint8Array;
+  readonly queue = new NodeQueue();
+
+  constructor(nodes: number) {
+    this.best = new Float64Array(nodes);
+    this.prev = new Int32Array(nodes);
+    this.done = new Uint8Array(nodes);
+  }
+
+  reset(): this {
+    this.best.fill(Infinity);
+    this.prev.fill(-1);
+    this.done.fill(0);
+    this.queue.clear();
+    return this;
   }
 }
 
@@ -104,46 +143,83 @@ interface DoorNode {
   key: string;
   p: Point2;
   room: [string, string];
+  /** Position in the graph's node list (the search's arrays are indexed by it). */
+  index: number;
 }
 
-/** Binary min-heap of search nodes ordered by distance, then key. */
+/**
+ * Binary min-heap of search nodes ordered by distance, then key (the node's key string, so ties resolve
+ * as by name), in parallel arrays rather than an object per entry.
+ */
 class NodeQueue {
-  private readonly items: { d: number; key: string }[] = [];
+  private readonly d: number[] = [];
+  private readonly node: number[] = [];
+  private readonly key: string[] = [];
 
-  push(d: number, key: string): void {
-    const a = this.items;
-    a.push({ d, key });
-    for (let i = a.length - 1; i > 0; ) {
+  get size(): number {
+    return this.d.length;
+  }
+
+  clear(): void {
+    this.d.length = 0;
+    this.node.length = 0;
+    this.key.length = 0;
+  }
+
+  /** Distance of the entry `pop` returns next. */
+  topD(): number {
+    return this.d[0]!;
+  }
+
+  push(d: number, node: number, key: string): void {
+    this.d.push(d);
+    this.node.push(node);
+    this.key.push(key);
+    for (let i = this.d.length - 1; i > 0; ) {
       const parent = (i - 1) >> 1;
-      if (!before(a[i]!, a[parent]!)) break;
-      [a[i], a[parent]] = [a[parent]!, a[i]!];
+      if (!this.before(i, parent)) break;
+      this.swap(i, parent);
       i = parent;
     }
   }
 
-  pop(): { d: number; key: string } | undefined {
-    const a = this.items;
-    const top = a[0];
-    const last = a.pop();
-    if (a.length > 0 && last) {
-      a[0] = last;
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < a.length && before(a[l]!, a[m]!)) m = l;
-        if (r < a.length && before(a[r]!, a[m]!)) m = r;
-        if (m === i) break;
-        [a[i], a[m]] = [a[m]!, a[i]!];
-        i = m;
-      }
+  /** Removes the smallest entry and returns its node. */
+  pop(): number {
+    const { d, node, key } = this;
+    const top = node[0]!;
+    const last = d.length - 1;
+    if (last > 0) {
+      d[0] = d[last]!;
+      node[0] = node[last]!;
+      key[0] = key[last]!;
+    }
+    d.pop();
+    node.pop();
+    key.pop();
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < d.length && this.before(l, m)) m = l;
+      if (r < d.length && this.before(r, m)) m = r;
+      if (m === i) break;
+      this.swap(i, m);
+      i = m;
     }
     return top;
   }
-}
 
-function before(x: { d: number; key: string }, y: { d: number; key: string }): boolean {
-  return x.d < y.d || (x.d === y.d && x.key < y.key);
+  private before(i: number, j: number): boolean {
+    const { d, key } = this;
+    return d[i]! < d[j]! || (d[i] === d[j] && key[i]! < key[j]!);
+  }
+
+  private swap(i: number, j: number): void {
+    const { d, node, key } = this;
+    [d[i], d[j]] = [d[j]!, d[i]!];
+    [node[i], node[j]] = [node[j]!, node[i]!];
+    [key[i], key[j]] = [key[j]!, key[i]!];
+  }
 }
 
 export function dist(a: Point2, b: Point2): number {

@@ -90,6 +90,22 @@ describe("incremental simulator = the plain one it replaced", () => {
     );
   });
 
+  it("one graph answering many queries in a row (its search arrays reused) = the O(n²) search, unreachable rooms included", () => {
+    fc.assert(
+      fc.property(gridHouse, fc.array(fc.tuple(fc.nat(), fc.nat(), fc.double({ min: 0.1, max: 3.9, noNaN: true })), { minLength: 1, maxLength: 12 }), (rooms, queries) => {
+        const graph = new RoomGraph(rooms);
+        for (const [i, j, u] of queries) {
+          const a = rooms[i % rooms.length]!;
+          const b = rooms[j % rooms.length]!;
+          const from = { x: a.footprint.min.x + u, y: a.footprint.min.y + 4 - u };
+          const to = { x: b.footprint.min.x + 4 - u, y: b.footprint.min.y + u };
+          expect(graph.path(a.id, from, b.id, to)).toEqual(referencePath(rooms, a.id, from, b.id, to));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("room scans through the per-room lists see what a scan of every object sees, in the same order", async () => {
     const job = houseJob(300, 120, 5);
     const env = new RearrangeEnv({ scene: job.scene.scene, task: job.task, seed: 5, maxSteps: 120 });
