@@ -1,4 +1,4 @@
-import { fromBoxFrame } from "../geometry/footprint.ts";
+import { footprintBounds, fromBoxFrame, type Rect2 } from "../geometry/footprint.ts";
 import type { Box, Vec3 } from "../scene/schema.ts";
 
 /** Grid spacing never finer than this, m. */
@@ -34,7 +34,19 @@ export function extentsInFrame(frame: number, heading: number, size: Vec3): { ex
 function spread(u: number, step: number): number[] {
   const k = Math.min((MAX_PER_AXIS - 1) / 2, Math.ceil(u / step - 1e-9));
   if (k <= 0) return [0];
-  return Array.from({ length: 2 * k + 1 }, (_, i) => (u * (i - k)) / k);
+  const out: number[] = [];
+  for (let i = 0; i <= 2 * k; i++) out.push((u * (i - k)) / k);
+  return out;
+}
+
+/** Slack added to a block's bounds so that rounding in making its poses never puts one outside, m. */
+const BOUNDS_SLACK = 1e-6;
+
+/** World-axis bounds of a rectangle given in `frame`'s coordinates (centre, extents), grown by {@link BOUNDS_SLACK}. */
+function frameRectBounds(frame: Box, centre: { x: number; y: number }, ex: number, ey: number): Rect2 {
+  const c = fromBoxFrame(frame, centre);
+  const b = footprintBounds({ center: { x: c.x, y: c.y, z: 0 }, size: { x: ex, y: ey, z: 0 }, heading: frame.heading });
+  return { minX: b.minX - BOUNDS_SLACK, minY: b.minY - BOUNDS_SLACK, maxX: b.maxX + BOUNDS_SLACK, maxY: b.maxY + BOUNDS_SLACK };
 }
 
 /**
@@ -45,9 +57,22 @@ function spread(u: number, step: number): number[] {
 export class PoseList {
   /** Number of poses. */
   readonly length: number;
+  /** World-axis bounds that hold every pose's footprint (null when there are no poses). */
+  readonly bounds: Rect2 | null;
 
   constructor(private readonly blocks: readonly PoseBlock[]) {
-    this.length = blocks.reduce((n, b) => n + b.count, 0);
+    let length = 0;
+    let bounds: Rect2 | null = null;
+    for (const b of blocks) {
+      length += b.count;
+      if (b.count === 0) continue;
+      const r = b.bounds;
+      bounds = bounds
+        ? { minX: Math.min(bounds.minX, r.minX), minY: Math.min(bounds.minY, r.minY), maxX: Math.max(bounds.maxX, r.maxX), maxY: Math.max(bounds.maxY, r.maxY) }
+        : r;
+    }
+    this.length = length;
+    this.bounds = bounds;
   }
 
   /** Pose `i` (0 ≤ i < length): a new box, equal every time it is asked for. */
@@ -68,6 +93,8 @@ export class PoseList {
 /** A run of poses in a {@link PoseList}: `count` of them, made by index. */
 interface PoseBlock {
   count: number;
+  /** World-axis bounds holding every one of its poses' footprints. */
+  bounds: Rect2;
   pose(i: number): Box;
 }
 
@@ -89,6 +116,8 @@ export function gridPoses(area: Box, surfaceZ: number, size: Vec3, fit: "contain
     const vs = spread(Math.max(0, v), step);
     blocks.push({
       count: us.length * vs.length,
+      // every centre lies within ±u, ±v of the area's centre, in its frame, and the footprint is aligned with it
+      bounds: frameRectBounds(area, { x: 0, y: 0 }, 2 * Math.max(0, u) + ex, 2 * Math.max(0, v) + ey),
       // row-major over (us, vs): the order the poses were always listed in
       pose: (i) => {
         const p = fromBoxFrame(area, { x: us[Math.floor(i / vs.length)]!, y: vs[i % vs.length]! });
@@ -120,6 +149,8 @@ export function besidePoses(target: Box, surfaceZ: number, size: Vec3, gap: numb
       const [nx, ny] = side.normal;
       blocks.push({
         count: ts.length,
+        // centres at `offset` along the normal, sliding ±half along the side; footprints aligned with the target
+        bounds: frameRectBounds(target, { x: nx * side.offset, y: ny * side.offset }, nx !== 0 ? ex : 2 * side.half + ex, ny !== 0 ? ey : 2 * side.half + ey),
         pose: (i) => {
           const t = ts[i]!;
           const local = { x: nx * side.offset + (ny !== 0 ? t : 0), y: ny * side.offset + (nx !== 0 ? t : 0) };

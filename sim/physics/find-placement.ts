@@ -1,15 +1,17 @@
 import { footprintWithin } from "../geometry/containment.ts";
 import { boxDistance } from "../geometry/gap.ts";
-import { interiorOf } from "../geometry/shape-model.ts";
+import { effectiveShape, interiorOf } from "../geometry/shape-model.ts";
 import { footprintBounds } from "../geometry/footprint.ts";
 import { bottomZ, topZ } from "../geometry/vertical.ts";
 import { inside } from "../predicates/inside.ts";
 import { nextto } from "../predicates/nextto.ts";
 import { ontop } from "../predicates/ontop.ts";
 import { under } from "../predicates/under.ts";
+import type { Rng } from "../rng.ts";
 import type { Box } from "../scene/schema.ts";
 import { candidateSets, type CandidateSet } from "./candidate-sets.ts";
 import { collides, obstaclesOf, type Obstacle } from "./collision.ts";
+import { soleSupportIndex, staticPart, type StaticPart } from "./analytic-drop.ts";
 import { dropTest, type DropOutcome } from "./drop-test.ts";
 import { formatSize } from "./format.ts";
 import { groundSlab } from "./ground.ts";
@@ -22,6 +24,13 @@ import { snapDown } from "./support.ts";
 export const MAX_PHYSICS_CHECKS = 6;
 /** Obstacle parts within this of a candidate go into its physics check, m. */
 const PHYSICS_NEIGHBOURHOOD = 0.05;
+/**
+ * Scratch space for the shuffled candidate order, kept between calls (a fresh typed array of thousands of
+ * entries on every place is garbage). A search uses one set's order at a time and never calls itself.
+ */
+let orderBuffer = new Uint32Array(1024);
+/** A carryable support counts as settled when it rests within this of where it is, m (rounding only). */
+const SETTLED_TOLERANCE = 1e-6;
 
 const RELATION_TESTS: Record<PlacementRelation, (a: PlacementObject, b: PlacementObject) => boolean> = {
   ontop,
@@ -42,11 +51,14 @@ const RELATION_TESTS: Record<PlacementRelation, (a: PlacementObject, b: Placemen
  * `rng` (same seed, same pose). A candidate is rejected if it cuts into a nearby object's solid parts,
  * rises above a lid or slab, leaves the support or room, the relation would not hold (the predicates
  * decide), or it would not rest there with its centre over its support ({@link snapDown}). The first
- * survivors are dropped from `DROP_HEIGHT` (5 mm) in a small cannon-es world with only their neighbours;
- * one that comes to rest in place (tilt < {@link MAX_TILT}, drift < {@link MAX_DRIFT}, height within
- * {@link MAX_SINK}) is returned as the analytic candidate pose, exactly resting on its
- * support, so that results do not carry solver noise. Whether a container is open, or the object is held,
- * is the caller's business: this only answers "where would it fit and stay?".
+ * survivors get a physics check. When its outcome is certain — the whole footprint on one level face of a
+ * settled support, nothing else within contact distance ({@link soleSupportIndex}) — the candidate is
+ * accepted without physics: a perfect solver leaves it exactly where it is. Otherwise it is dropped from
+ * `DROP_HEIGHT` (5 mm) in a small cannon-es world with only its neighbours; one that comes to rest in
+ * place (tilt < {@link MAX_TILT}, drift < {@link MAX_DRIFT}, height within {@link MAX_SINK}) is accepted.
+ * Either way the result is the analytic candidate pose, exactly resting on its support, so that results
+ * do not carry solver noise. Whether a container is open, or the object is held, is the caller's
+ * business: this only answers "where would it fit and stay?".
  */
 export function findPlacement(request: PlacementRequest): PlacementResult {
   const { object, target, relation } = request;
@@ -64,22 +76,28 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
   if (!found.ok) return found;
 
   const parts = new PartCache();
-  const obstacles = obstaclesOf(nearby, new Set(), parts.of);
+  // Only objects that come within the physics neighbourhood of some candidate can block, hold up or touch
+  // one: the rest (most of what lies within 1.5 m of the target) need not be cut into parts.
+  const relevant = withinReach(nearby, found.sets, PHYSICS_NEIGHBOURHOOD + 1e-6);
+  const obstacles = obstaclesOf(relevant, new Set(), parts.of);
   const holds = RELATION_TESTS[relation];
   let checks = 0;
   let lastProblem: string | null = null;
   for (const set of found.sets) {
     // shuffling the indices draws exactly what shuffling the poses did; poses are made only when reached
-    const order = request.rng.shuffle(Array.from({ length: set.poses.length }, (_, i) => i));
-    for (const index of order) {
-      const pose = set.poses.at(index);
+    if (orderBuffer.length < set.poses.length) orderBuffer = new Uint32Array(Math.max(set.poses.length, 2 * orderBuffer.length));
+    const order = shuffledIndices(request.rng, set.poses.length, orderBuffer);
+    for (let k = 0; k < order.length; k++) {
+      const pose = set.poses.at(order[k]!);
       if (!admissible(pose, set, obstacles)) continue;
       if (!holds(withBox(object, pose), target)) continue;
       // Static check first: it must already rest at this height with its centre over its support.
-      const snap = snapDown(pose, nearby, parts.of);
+      const snap = snapDown(pose, relevant, parts.of);
       if (!snap.stable || Math.abs(snap.box.center.z - pose.center.z) > 1e-9) continue;
       if (checks >= MAX_PHYSICS_CHECKS) return { ok: false, reason: lastProblem ?? noSpace(relation, object, target) };
       checks++;
+      // Wholly on one level face of a settled support, clear of everything else: it stays, no physics needed.
+      if (restsAsSet(pose, set, obstacles, nearby, parts)) return { ok: true, box: pose, restsOn: set.restsOn?.id ?? null };
       const outcome = dropTest(pose, staticsFor(pose, set, obstacles), { stopWhen: { sink: 3 * MAX_SINK, tilt: 3 * MAX_TILT } });
       const problem = instability(outcome, set);
       if (!problem) return { ok: true, box: pose, restsOn: set.restsOn?.id ?? null };
@@ -87,6 +105,25 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
     }
   }
   return { ok: false, reason: lastProblem ?? noSpace(relation, object, target) };
+}
+
+/**
+ * The indices 0 … n−1 in the order `rng.shuffle` would leave them, drawing exactly the same numbers in the
+ * same order (so the rng stream after it is the same too), into a typed array: a grid over a large table
+ * holds thousands of poses, and a plain array built by `Array.from` and shuffled with destructuring swaps
+ * cost several times the draws themselves.
+ */
+export function shuffledIndices(rng: Rng, n: number, into?: Uint32Array): Uint32Array {
+  const order = into && into.length >= n ? into.subarray(0, n) : new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  // Rng.shuffle's Fisher–Yates: from the last position down, swap with a uniform position at or before it
+  for (let i = n - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = order[i]!;
+    order[i] = order[j]!;
+    order[j] = t;
+  }
+  return order;
 }
 
 /** The object as it would be at `pose` (a plain record: predicates read only these fields). */
@@ -100,26 +137,68 @@ function admissible(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[]
   return !collides(pose, obstacles);
 }
 
+/** The objects whose footprint bounds come within `reach` of the bounds of some candidate set's poses, in order. */
+function withinReach(objects: readonly PlacementObject[], sets: readonly CandidateSet[], reach: number): PlacementObject[] {
+  const regions = sets.flatMap((s) => (s.poses.bounds ? [s.poses.bounds] : []));
+  return objects.filter((o) => {
+    const b = footprintBounds(o.box);
+    return regions.some((r) => !(b.minX - r.maxX > reach || r.minX - b.maxX > reach || b.minY - r.maxY > reach || r.minY - b.maxY > reach));
+  });
+}
+
 function staticsFor(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[]): Box[] {
   // Bounds further apart than the neighbourhood (with room for rounding) cannot hold boxes within it:
   // skip the exact distance for them. The result is the same list.
   const reach = PHYSICS_NEIGHBOURHOOD + 1e-6;
   const r = footprintBounds(pose);
   const [lo, hi] = [bottomZ(pose), topZ(pose)];
-  const statics = obstacles
-    .filter((o) => {
-      const b = o.bounds;
-      if (b.minX - r.maxX > reach || r.minX - b.maxX > reach || b.minY - r.maxY > reach || r.minY - b.maxY > reach) return false;
-      if (bottomZ(o.part) - hi > reach || lo - topZ(o.part) > reach) return false;
-      return boxDistance(o.part, pose) <= PHYSICS_NEIGHBOURHOOD;
-    })
-    .map((o) => o.part);
+  const statics: Box[] = [];
+  for (const o of obstacles) {
+    const b = o.bounds;
+    if (b.minX - r.maxX > reach || r.minX - b.maxX > reach || b.minY - r.maxY > reach || r.minY - b.maxY > reach) continue;
+    if (bottomZ(o.part) - hi > reach || lo - topZ(o.part) > reach) continue;
+    if (boxDistance(o.part, pose) <= PHYSICS_NEIGHBOURHOOD) statics.push(o.part);
+  }
   if (set.groundZ !== null) statics.push(groundSlab(pose, set.groundZ));
   return statics;
 }
 
-/** Why a dropped candidate is not acceptable, or null when it stayed put. */
-function instability(outcome: DropOutcome, set: CandidateSet): string | null {
+/**
+ * True when the physics check of `pose` has a certain outcome, "it stays" ({@link soleSupportIndex}: its
+ * whole footprint on one level face, nothing else within contact distance), and what that face belongs to
+ * is itself settled. The obstacles (and the floor plane's slab) stand for the physics check's fixed boxes:
+ * those within the physics neighbourhood are a superset of those within contact distance.
+ */
+function restsAsSet(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[], nearby: readonly PlacementObject[], parts: PartCache): boolean {
+  const statics: readonly (StaticPart & { ownerId?: string })[] = set.groundZ === null ? obstacles : [...obstacles, staticPart(groundSlab(pose, set.groundZ))];
+  const sole = soleSupportIndex(pose, statics);
+  return sole >= 0 && settled(statics[sole]!.ownerId ?? null, nearby, parts);
+}
+
+/**
+ * True when the object `id` (null: the floor plane) stays where it is under what is set on it: a floor, a
+ * fixed piece of furniture (the building holds it), or a carryable object resting balanced exactly where it
+ * is on the other `nearby` objects. Anything else (floating, sunk, wedged off balance, or its supports out
+ * of reach of the search) leaves the placement to physics.
+ */
+function settled(id: string | null, nearby: readonly PlacementObject[], parts: PartCache): boolean {
+  if (id === null) return true;
+  const o = nearby.find((n) => n.id === id);
+  if (!o) return false;
+  if (effectiveShape(o) === "floor" || o.kind === "fixed") return true;
+  // Only what starts lower can hold it up: what stands in it or beside it on the same surface is left out
+  // (a short thing inside a basket is not the basket's support).
+  const bottom = bottomZ(o.box);
+  const others = nearby.filter((n) => n !== o && bottomZ(n.box) < bottom);
+  const snap = snapDown(o.box, others, parts.of);
+  return snap.stable && Math.abs(snap.box.center.z - o.box.center.z) <= SETTLED_TOLERANCE;
+}
+
+/**
+ * Why a dropped candidate is not acceptable, or null when it stayed put (the acceptance rule of the physics
+ * check: within {@link MAX_SINK}, {@link MAX_TILT}, {@link MAX_DRIFT} of the pose, and at rest).
+ */
+export function instability(outcome: DropOutcome, set: Pick<CandidateSet, "restsOn">): string | null {
   const from = set.restsOn ? ` off ${set.restsOn.id}` : "";
   if (outcome.sink > MAX_SINK) return `unstable: it slid${from}`;
   if (outcome.tilt > MAX_TILT) return "unstable: it tipped over";

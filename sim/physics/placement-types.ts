@@ -5,8 +5,11 @@ import type { Box } from "../scene/schema.ts";
 /** Where `place` can put an object relative to its target. */
 export type PlacementRelation = "ontop" | "inside" | "nextto" | "under";
 
-/** What placement reads of an object (a SimObject satisfies it). */
-export type PlacementObject = PredicateObject;
+/**
+ * What placement reads of an object (a SimObject satisfies it). `kind` is optional: a support known to be
+ * fixed furniture needs no check that it is itself settled.
+ */
+export type PlacementObject = PredicateObject & { readonly kind?: "fixed" | "carryable" };
 
 /** A request to find a free, stable pose. */
 export interface PlacementRequest {

@@ -3,7 +3,9 @@ import { boxWithin, footprintWithin, intersectionVolume } from "../../../sim/geo
 import { footprintCorners } from "../../../sim/geometry/footprint.ts";
 import { interiorOf, legSpaceOf, partsOf } from "../../../sim/geometry/shape-model.ts";
 import { bottomZ } from "../../../sim/geometry/vertical.ts";
-import { findPlacement } from "../../../sim/physics/find-placement.ts";
+import { dropTest } from "../../../sim/physics/drop-test.ts";
+import { findPlacement, instability } from "../../../sim/physics/find-placement.ts";
+import { MAX_SINK, MAX_TILT } from "../../../sim/physics/physics-constants.ts";
 import type { PlacementObject, PlacementRelation } from "../../../sim/physics/placement-types.ts";
 import { inside } from "../../../sim/predicates/inside.ts";
 import { nextto } from "../../../sim/predicates/nextto.ts";
@@ -200,5 +202,50 @@ describe("findPlacement nextto", () => {
       expect(nextto({ ...book(0), box: result.box }, cabinet)).toBe(true);
       expect(result.restsOn).toBeNull();
     }
+  });
+});
+
+describe("findPlacement: the physics check's analytic fast path", () => {
+  // A long, thin, light board: cannon-es's solver lets some drops of it sink more than a centimetre into a
+  // support it lies wholly on (docs/performance.md). The fast path accepts them, as a perfect solver would;
+  // where the fast path does not apply, cannon-es is still asked, and its answer shows.
+  const board = object("board_1", restingBox(3, 3, 0, 0.045, 1.033, 0.036));
+  const table = object("table_1", restingBox(0, 0, 0, 1.6, 1.6, 0.75), { shape: "table", kind: "fixed" });
+  const trayAt = (bottom: number) => object("tray_1", restingBox(0, 0, bottom, 1.4, 1.4, 0.03));
+  const cannonRejects = (pose: Box, statics: Box[]) =>
+    instability(dropTest(pose, statics, { stopWhen: { sink: 3 * MAX_SINK, tilt: 3 * MAX_TILT } }), { restsOn: null }) !== null;
+
+  it("accepts a drop onto a settled support without physics, where cannon-es sinks it (seed 2)", () => {
+    const tray = trayAt(0.75);
+    const { result } = place(board, "ontop", tray, [kitchenFloor, table, tray], 2);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(bottomZ(result.box)).toBeCloseTo(0.78, 12);
+    // the very pose returned is one cannon-es would have turned down: the documented change
+    expect(cannonRejects(result.box, [tray.box, ...partsOf(table)])).toBe(true);
+  });
+
+  it("leaves a drop onto a support that is not itself settled (floating 1 cm up) to cannon-es", () => {
+    const settled = trayAt(0.75);
+    const floating = trayAt(0.76);
+    const onSettled = place(board, "ontop", settled, [kitchenFloor, table, settled], 2).result;
+    const onFloating = place(board, "ontop", floating, [kitchenFloor, table, floating], 2).result;
+    expect(onSettled.ok && onFloating.ok).toBe(true);
+    if (!onSettled.ok || !onFloating.ok) return;
+    // the same candidate order, but cannon-es turned the first candidate down and a later one was taken
+    expect(onFloating.box.center.x).not.toBeCloseTo(onSettled.box.center.x, 6);
+    expect(cannonRejects(onFloating.box, [floating.box, ...partsOf(table)])).toBe(false);
+  });
+
+  it("gives the same pose with and without the fast path where cannon-es agrees (seed 1)", () => {
+    const settled = trayAt(0.75);
+    const floating = trayAt(0.76);
+    const a = place(board, "ontop", settled, [kitchenFloor, table, settled], 1).result;
+    const b = place(board, "ontop", floating, [kitchenFloor, table, floating], 1).result;
+    expect(a.ok && b.ok).toBe(true);
+    if (!a.ok || !b.ok) return;
+    expect(b.box.center.x).toBe(a.box.center.x);
+    expect(b.box.center.y).toBe(a.box.center.y);
+    expect(b.box.center.z - a.box.center.z).toBeCloseTo(0.01, 12);
   });
 });
