@@ -75,7 +75,9 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
       resumed,
     };
     const results = new ResultsWriter(options.out);
-    const reporter = new MultiplexReporter([new TrajectoryWriter(options.out), results, ...(options.reporters ?? [])]);
+    // worker threads may write trajectories themselves: the folder is still made here, before any episode
+    const trajectories = executor.writesTrajectories ? { onBegin: () => new TrajectoryWriter(options.out).onBegin() } : new TrajectoryWriter(options.out);
+    const reporter = new MultiplexReporter([trajectories, results, ...(options.reporters ?? [])]);
     const events = new Subject<RunEvent>();
     const stream = new DeliveryTracker();
     const delivered = lastValueFrom(events.pipe(concatMap((e) => stream.deliver(() => dispatch(reporter, e))), defaultIfEmpty(undefined))).catch((err: unknown) => {
@@ -148,6 +150,8 @@ interface EpisodeExecutor {
   run(jobs: readonly EpisodeJob[], emit: (e: RunEvent) => void | Promise<void>, stop: AbortSignal): Promise<void>;
   /** Closes agents; after a failure, stops without waiting for work in flight. */
   close(failed: boolean): Promise<void>;
+  /** True when the executor writes the trajectory files itself (worker threads), so the main thread must not. */
+  writesTrajectories?: boolean;
 }
 
 /** `--workers 1`: one agent, episodes one after another in this thread. */
@@ -179,8 +183,13 @@ function inProcessExecutor(options: RunOptions, context: EpisodeContextData, now
  */
 async function poolExecutor(options: RunOptions, context: EpisodeContextData, threads: number): Promise<EpisodeExecutor> {
   const { EpisodePool } = await import("../workers/episode-pool.ts");
-  const pool = EpisodePool.open(threads, { agent: options.agent, agentOptions: { ...options.agentOptions, runDir: options.out }, context });
   const stamp = options.now;
+  // the threads write trajectories and send only each episode's begin and end, unless a pinned clock
+  // must re-stamp them here or a reporter wants the steps (then this thread writes them, in step with it)
+  const wantsSteps = (options.reporters ?? []).some((r) => typeof r.onStep === "function");
+  const trajectoryOut = stamp || wantsSteps ? null : options.out;
+  const setup = { agent: options.agent, agentOptions: { ...options.agentOptions, runDir: options.out }, context, trajectoryOut };
+  const pool = await EpisodePool.open(threads, setup);
   const began = new Map<string, string>();
   const restamp = (e: RunEvent): RunEvent => {
     if (e.type === "episodeBegin" && stamp) began.set(e.key, (e.header.ts = stamp()));
@@ -192,11 +201,12 @@ async function poolExecutor(options: RunOptions, context: EpisodeContextData, th
   };
   return {
     agent: () => pool.describeAgent(),
-    async run(jobs, emit) {
+    async run(jobs, emit, stop) {
       const specs = jobs.map((j) => ({ key: j.key, id: j.id, repeat: j.repeat, seed: j.seed, maxSteps: j.maxSteps, scenePath: j.scene.path, taskPath: j.task.path }));
-      await pool.runAll(specs, (e) => emit(restamp(e)));
+      await pool.runAll(specs, (e) => emit(restamp(e)), stop);
     },
     close: (failed) => (failed ? pool.destroy() : pool.close()),
+    writesTrajectories: trajectoryOut !== null,
   };
 }
 

@@ -1,28 +1,33 @@
-import { fileURLToPath } from "node:url";
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import type { RunEvent } from "../runner/run-events.ts";
 import { OrderedEmitter } from "./ordered-emitter.ts";
 import { deserializeError, type EpisodeTaskSpec, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
-
-/** The worker bootstrap: plain JavaScript that registers tsx, then loads `episode-worker.ts`. */
-const WORKER_FILE = fileURLToPath(new URL("./episode-worker.js", import.meta.url));
+import { workerEntry, type WorkerEntry } from "./worker-bundle.ts";
 
 /**
  * A pool of worker threads (piscina) that run episodes in parallel. Events come back from the
  * threads as they happen and are re-emitted in plan order (see OrderedEmitter), so the main thread's
- * reporters — trajectory writer, results writer, progress — work exactly as with one worker.
+ * reporters — results writer, progress, and the trajectory writer when the threads do not write
+ * trajectories themselves — work exactly as with one worker.
  */
 export class EpisodePool {
   private constructor(
     private readonly pool: Piscina<WorkerTask, WorkerReply>,
     private readonly threads: number,
+    /** The file the threads started from: the precompiled bundle, or the tsx bootstrap (fallback). */
+    readonly entry: WorkerEntry,
   ) {}
 
-  /** Starts `threads` worker threads; each builds its own agent from `setup` on first use. */
-  static open(threads: number, setup: WorkerSetup): EpisodePool {
+  /**
+   * Starts `threads` worker threads at once (they load the simulator while the caller goes on);
+   * each builds its own agent from `setup` on first use. `entry` defaults to the cached bundle of
+   * the worker, made now if its sources changed (see worker-bundle.ts).
+   */
+  static async open(threads: number, setup: WorkerSetup, entry?: WorkerEntry): Promise<EpisodePool> {
+    const from = entry ?? (await workerEntry());
     const pool = new Piscina<WorkerTask, WorkerReply>({
-      filename: WORKER_FILE,
+      filename: from.file,
       minThreads: threads,
       maxThreads: threads,
       concurrentTasksPerWorker: 1,
@@ -30,7 +35,7 @@ export class EpisodePool {
       idleTimeout: Number.POSITIVE_INFINITY,
       workerData: setup,
     });
-    return new EpisodePool(pool, threads);
+    return new EpisodePool(pool, threads, from);
   }
 
   /** The agent's name and version, as a worker built it (also checks early that the agent loads). */
@@ -41,28 +46,44 @@ export class EpisodePool {
   }
 
   /**
-   * Runs the episodes in parallel and passes their events to `emit` in the order of `episodes`.
-   * Rejects with the first episode's error that is not an agent failure (agent failures end
-   * only their episode, inside runEpisode).
+   * Runs the episodes in parallel, started in plan order, and passes their events to `emit` in the
+   * order of `episodes`. Once `stop` is aborted no further episode starts; the ones running finish
+   * and their events are passed on. Rejects with the first episode's error that is not an agent
+   * failure (agent failures end only their episode, inside runEpisode).
    */
-  async runAll(episodes: readonly EpisodeTaskSpec[], emit: (e: RunEvent) => void): Promise<void> {
+  async runAll(episodes: readonly EpisodeTaskSpec[], emit: (e: RunEvent) => void, stop?: AbortSignal): Promise<void> {
     const ordered = new OrderedEmitter(episodes.length, emit);
-    const tasks = episodes.map(async (episode, index) => {
+    let next = 0;
+    let failed = false;
+    const runOne = async (index: number): Promise<void> => {
       const { port1, port2 } = new MessageChannel();
       port1.on("message", (e: RunEvent) => {
         ordered.push(index, e);
         if (e.type === "episodeEnd") port1.close();
       });
       try {
-        const reply = await this.pool.run({ kind: "episode", episode, port: port2 }, { transferList: [port2] });
+        const reply = await this.pool.run({ kind: "episode", episode: episodes[index]!, port: port2 }, { transferList: [port2] });
         if (!reply.ok) throw deserializeError(reply.error);
       } catch (err) {
         port1.close();
         throw err;
       }
-    });
-    // the last events of an episode may arrive after its task settles: wait for both
-    await Promise.all([Promise.all(tasks), ordered.drained]);
+    };
+    // one lane per thread, each taking the next episode in plan order when its last one is done
+    const lane = async (): Promise<void> => {
+      while (next < episodes.length && !stop?.aborted && !failed) {
+        try {
+          await runOne(next++);
+        } catch (err) {
+          failed = true;
+          throw err;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.threads, episodes.length) }, lane));
+    // the last events of an episode may arrive after its task settles: wait for them too (stopped
+    // early, for the episodes that started: the others never end)
+    await ordered.passedOn(next);
   }
 
   /** Stops the threads at once, without closing agents (after a failure). */

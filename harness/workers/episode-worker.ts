@@ -1,25 +1,37 @@
+import path from "node:path";
 import { workerData } from "node:worker_threads";
+import type { MessagePort } from "node:worker_threads";
+import { InputError } from "../../sim/errors.ts";
 import type { Agent } from "../agent.ts";
 import { loadAgent } from "../agents/load.ts";
+import { TrajectoryWriter } from "../reporters/trajectory-writer.ts";
 import { runEpisode } from "../runner/episode.ts";
 import { FileCache } from "../runner/file-cache.ts";
+import type { RunEvent } from "../runner/run-events.ts";
 import { serializeError, type EpisodeTaskSpec, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
-import type { MessagePort } from "node:worker_threads";
 
 /**
- * The worker-thread side of `--workers N` (loaded through `episode-worker.js`, which registers tsx).
+ * The worker-thread side of `--workers N`. Threads start from a precompiled bundle of this file (see
+ * worker-bundle.ts), or from `episode-worker.js`, which registers tsx, when bundling was not possible.
  * Each thread builds its own agent from the run's spec and options, loads scene and task files once,
- * and runs the episodes piscina hands it, streaming their events back on a MessagePort.
+ * and runs the episodes piscina hands it. With `setup.trajectoryOut` it writes each episode's
+ * trajectory itself and posts only the episode's begin and end, so the main thread is left with
+ * ordering two events an episode and writing results.json.
  */
 const setup = workerData as WorkerSetup;
 const files = new FileCache();
+const writer = setup.trajectoryOut ? new TrajectoryWriter(setup.trajectoryOut) : null;
+let folderMade = false;
 let agent: Promise<Agent> | null = null;
 
 /** How long a close task waits for the other threads' close tasks before closing anyway. */
 const CLOSE_BARRIER_MS = 10_000;
 
 function theAgent(): Promise<Agent> {
-  agent ??= loadAgent(setup.agent, { ...setup.agentOptions });
+  agent ??= (async () => {
+    await registerTsxIfNeeded(setup.agent);
+    return loadAgent(setup.agent, { ...setup.agentOptions });
+  })();
   return agent;
 }
 
@@ -47,11 +59,55 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
 
 async function runOne(spec: EpisodeTaskSpec, port: MessagePort): Promise<void> {
   const job = { key: spec.key, id: spec.id, repeat: spec.repeat, seed: spec.seed, maxSteps: spec.maxSteps, scene: files.scene(spec.scenePath), task: files.task(spec.taskPath) };
-  await runEpisode(job, await theAgent(), {
-    ...setup.context,
-    now: () => new Date().toISOString(),
-    emit: (e) => port.postMessage(e),
-  });
+  // a failed write must fail the run, not pass for the agent's error inside runEpisode: kept and thrown after
+  let writeFailed: unknown = null;
+  const emit = (e: RunEvent): void => {
+    if (writer && writeFailed === null) {
+      try {
+        record(writer, e);
+      } catch (err) {
+        writeFailed = err;
+      }
+    }
+    if (e.type !== "step" || !writer) port.postMessage(e);
+  };
+  await runEpisode(job, await theAgent(), { ...setup.context, now: () => new Date().toISOString(), emit });
+  if (writeFailed !== null) throw outputError(writeFailed);
+}
+
+/** Writes an event to this episode's trajectory: the same writer, lines and file the main thread would write. */
+function record(w: TrajectoryWriter, e: RunEvent): void {
+  if (!folderMade) {
+    w.onBegin();
+    folderMade = true;
+  }
+  if (e.type === "episodeBegin") w.onEpisodeBegin(e.key, e.header);
+  else if (e.type === "step") w.onStep(e.key, e.step);
+  else if (e.type === "episodeEnd") w.onEpisodeEnd(e.key, e.header, e.end);
+}
+
+/** A trajectory that cannot be written (a full disk): the output folder needs fixing, so an InputError naming the file. */
+function outputError(err: unknown): unknown {
+  const e = err as NodeJS.ErrnoException;
+  if (!(err instanceof Error) || typeof e.code !== "string") return err;
+  const out = setup.trajectoryOut!;
+  return new InputError(e.path ?? out, undefined, `cannot write the run's output (${e.message}); finished episodes are kept in ${path.join(out, "results.json")}: fix this and continue with --resume`);
+}
+
+/**
+ * The bundle runs without tsx. TypeScript agent files load through `tsImport` anyway (see loadAgent);
+ * a JavaScript agent file may import TypeScript of its own, as it can on the main thread (bin/rearrange.js
+ * registers tsx), so for any agent file that is not TypeScript tsx is registered here, once, first.
+ */
+async function registerTsxIfNeeded(spec: string): Promise<void> {
+  const flag = Symbol.for("rearrange.tsxRegistered");
+  const g = globalThis as Record<symbol, unknown>;
+  if (g[flag] || spec.startsWith("cmd:")) return;
+  const isFile = /[\\/]/.test(spec) || /\.(m?[jt]s|cjs|cts|mts)$/.test(spec);
+  if (!isFile || /\.[cm]?ts$/.test(spec)) return;
+  const { register } = await import("tsx/esm/api");
+  register();
+  g[flag] = true;
 }
 
 /** `Atomics.waitAsync` (Node ≥ 16; typed only from lib es2024 on). */

@@ -11,6 +11,7 @@ export class OrderedEmitter {
   private readonly buffers: RunEvent[][];
   private readonly ended: boolean[];
   private resolveDrained!: () => void;
+  private waiters: Array<{ count: number; resolve: () => void }> = [];
   /** Resolves once every episode's `episodeEnd` has been passed on. */
   readonly drained: Promise<void>;
 
@@ -26,6 +27,15 @@ export class OrderedEmitter {
     this.ended = Array.from({ length: count }, () => false);
     this.drained = new Promise((resolve) => (this.resolveDrained = resolve));
     if (count === 0) this.resolveDrained();
+  }
+
+  /**
+   * Resolves once the first `count` episodes have been passed on to their end (a run stopped early
+   * waits for the episodes it started, not for all).
+   */
+  passedOn(count: number): Promise<void> {
+    if (this.cursor >= Math.min(count, this.count)) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ count, resolve }));
   }
 
   /** Index of the episode whose events are currently passed on live. */
@@ -55,9 +65,10 @@ export class OrderedEmitter {
       const waiting = this.buffers[this.cursor]!;
       this.buffers[this.cursor] = [];
       for (const e of waiting) this.emit(e);
-      if (!this.ended[this.cursor]) return;
+      if (!this.ended[this.cursor]) break;
       this.cursor++;
     }
-    this.resolveDrained();
+    this.waiters = this.waiters.filter((w) => (this.cursor >= Math.min(w.count, this.count) ? (w.resolve(), false) : true));
+    if (this.cursor >= this.count) this.resolveDrained();
   }
 }

@@ -7,6 +7,12 @@ export interface WorkerSetup {
   agent: string;
   agentOptions: Record<string, unknown>;
   context: EpisodeContextData;
+  /**
+   * Run folder whose `episodes/` the workers write trajectories into themselves, posting only each
+   * episode's begin and end to the main thread; or null: every event is posted and the main thread
+   * writes the trajectories (a pinned clock re-stamps them there; a reporter there wants the steps).
+   */
+  trajectoryOut: string | null;
 }
 
 /** The serialisable part of the runner's episode context (the clock and emitter live in the worker). */

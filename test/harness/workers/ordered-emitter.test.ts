@@ -66,6 +66,25 @@ describe("OrderedEmitter", () => {
     expect(drained).toBe(true);
   });
 
+  it("passedOn(n) resolves once the first n episodes have ended, whatever order they finish in", async () => {
+    const emitter = new OrderedEmitter(3, () => undefined);
+    const done: number[] = [];
+    for (const n of [0, 1, 2, 5]) void emitter.passedOn(n).then(() => done.push(n));
+    await Promise.resolve();
+    expect(done).toEqual([0]);
+    const [a, b, c] = [episodeEvents(0, 0), episodeEvents(1, 0), episodeEvents(2, 0)];
+    for (const e of b) emitter.push(1, e);
+    await Promise.resolve();
+    expect(done).toEqual([0]);
+    for (const e of a) emitter.push(0, e);
+    await Promise.resolve();
+    expect(done).toEqual([0, 1, 2]);
+    for (const e of c) emitter.push(2, e);
+    await emitter.drained;
+    await Promise.resolve();
+    expect(done).toEqual([0, 1, 2, 5]);
+  });
+
   it("rejects events out of range or after an episode's end", () => {
     const emitter = new OrderedEmitter(1, () => undefined);
     expect(() => emitter.push(1, episodeEvents(1, 0)[0]!)).toThrow(/out of range/);

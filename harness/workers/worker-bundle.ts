@@ -1,0 +1,218 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { getLogger } from "../logger.ts";
+import { PACKAGE_ROOT } from "../version.ts";
+
+/**
+ * Worker threads start from one precompiled JavaScript file instead of registering tsx and loading
+ * ~150 TypeScript modules through loader hooks (about 1.5 s of CPU per thread). The file is made at
+ * run time with esbuild (tsx's own compiler, already installed with it) and cached under
+ * `node_modules/.cache/rearrange/<entry>-<hash>/`, named by a hash of the exact sources bundled:
+ * editing any of them makes the next run rebuild. Nothing is committed and there is no build step.
+ * What the sources load lazily (`await import(…)`: built-in agents, the llm agent's client) stays
+ * lazy — a chunk of its own — and tsx itself loads only if a TypeScript agent file is imported.
+ */
+
+/** The worker's TypeScript entry and its tsx bootstrap (the fallback when bundling is not possible). */
+export const WORKER_SOURCE = fileURLToPath(new URL("./episode-worker.ts", import.meta.url));
+export const TSX_BOOTSTRAP = fileURLToPath(new URL("./episode-worker.js", import.meta.url));
+
+/** Where bundles live: inside the package's own node_modules, so the bundle's bare imports (three, piscina…) resolve as the sources' do. */
+export const DEFAULT_CACHE_DIR = path.join(PACKAGE_ROOT, "node_modules", ".cache", "rearrange");
+
+/** Bumped when the bundling options change, so a cache made with other options is not reused. */
+const BUNDLE_FORMAT = "1";
+/** Bundles of other source versions older than this are removed (a running process may still be starting from a recent one). */
+const PRUNE_AFTER_MS = 24 * 3600 * 1000;
+
+/** The file a worker thread starts from, and how it was made. */
+export interface WorkerEntry {
+  file: string;
+  /** `bundle`: precompiled JavaScript, no tsx in the thread; `tsx`: the bootstrap that registers tsx. */
+  kind: "bundle" | "tsx";
+}
+
+export interface BundleOptions {
+  /** TypeScript entry to bundle (default: the episode worker). */
+  entry?: string;
+  /** Cache folder (default: DEFAULT_CACHE_DIR). */
+  cacheDir?: string;
+}
+
+let warned = false;
+
+/**
+ * The file worker threads should start from: the cached bundle (built now if the sources changed),
+ * or — when bundling fails or `REARRANGE_WORKER_BUNDLE=0` — the tsx bootstrap, with one warning per process.
+ */
+export async function workerEntry(options: BundleOptions = {}): Promise<WorkerEntry> {
+  if (process.env.REARRANGE_WORKER_BUNDLE === "0") return { file: TSX_BOOTSTRAP, kind: "tsx" };
+  try {
+    return { file: await bundleWorker(options), kind: "bundle" };
+  } catch (err) {
+    if (!warned) {
+      warned = true;
+      getLogger().warn({ err: String((err as Error)?.message ?? err) }, "could not precompile the worker threads' code; they load TypeScript through tsx instead (slower start)");
+    }
+    return { file: TSX_BOOTSTRAP, kind: "tsx" };
+  }
+}
+
+/**
+ * Path of an up-to-date bundle of `entry`: the cached one when every source it was made from is
+ * unchanged (checked by content hash, a few ms), otherwise a fresh one.
+ * @throws whatever esbuild or the file system throws (the caller falls back to tsx)
+ */
+export async function bundleWorker(options: BundleOptions = {}): Promise<string> {
+  const entry = path.resolve(options.entry ?? WORKER_SOURCE);
+  const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
+  const base = path.basename(entry).replace(/\.[cm]?[jt]sx?$/, "");
+  const manifest = path.join(cacheDir, `${base}.inputs.json`);
+  const cached = readManifest(manifest);
+  if (cached) {
+    const file = entryFile(cacheDir, base, hashSources(entry, cached.map((f) => [f, readFileSync(f, "utf8")])));
+    if (existsSync(file)) return file;
+  }
+  const built = await build(entry, base);
+  const file = entryFile(cacheDir, base, hashSources(entry, built.sources));
+  mkdirSync(cacheDir, { recursive: true });
+  // write into a private folder, then rename it into place: a run starting at the same moment sees
+  // no bundle (and builds its own) or the whole one, never half of it
+  const dir = path.dirname(file);
+  const tmp = `${dir}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  mkdirSync(tmp);
+  for (const out of built.files) writeFileSync(path.join(tmp, out.name), out.text);
+  try {
+    renameSync(tmp, dir);
+  } catch (err) {
+    rmSync(tmp, { recursive: true, force: true });
+    // another run put the same bundle there first: same sources, same bytes
+    if (!existsSync(file)) throw err;
+  }
+  writeAtomic(manifest, `${JSON.stringify(built.sources.map(([f]) => f))}\n`);
+  prune(cacheDir, base, dir);
+  return file;
+}
+
+function entryFile(cacheDir: string, base: string, hash: string): string {
+  return path.join(cacheDir, `${base}-${hash}`, `${base}.mjs`);
+}
+
+/** Bundles `entry` with its repository imports; packages stay `import`s that Node resolves at run time. */
+async function build(entry: string, base: string): Promise<{ files: Array<{ name: string; text: string }>; sources: Array<[string, string]> }> {
+  const esbuild = await import("esbuild");
+  const loaded = new Map<string, string>();
+  const result = await esbuild.build({
+    entryPoints: { [base]: entry },
+    absWorkingDir: PACKAGE_ROOT,
+    bundle: true,
+    // dynamic imports become chunks loaded on demand, as they load on demand from the sources
+    splitting: true,
+    outdir: "out",
+    entryNames: "[name]",
+    chunkNames: "chunk-[hash]",
+    outExtension: { ".js": ".mjs" },
+    platform: "node",
+    format: "esm",
+    target: `node${process.versions.node.split(".")[0]}`,
+    packages: "external",
+    metafile: true,
+    write: false,
+    logLevel: "silent",
+    legalComments: "none",
+    plugins: [
+      {
+        name: "lazy-tsx",
+        setup(b) {
+          // loadAgent imports tsx's tsImport statically; in a worker it is needed only for a TypeScript agent file
+          b.onResolve({ filter: /^tsx\/esm\/api$/ }, (args) => (args.kind === "import-statement" ? { path: "lazy-tsx", namespace: "lazy-tsx" } : undefined));
+          b.onLoad({ filter: /.*/, namespace: "lazy-tsx" }, () => ({
+            contents: 'export async function tsImport(...args) { return (await import("tsx/esm/api")).tsImport(...args); }',
+            loader: "js",
+            resolveDir: PACKAGE_ROOT,
+          }));
+        },
+      },
+      {
+        name: "source-location",
+        setup(b) {
+          // every module keeps the import.meta of its source file (version.ts reads ../package.json through it)
+          b.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+            const text = readFileSync(args.path, "utf8");
+            loaded.set(args.path, text);
+            return { contents: withSourceLocation(text, args.path), loader: loaderOf(args.path), resolveDir: path.dirname(args.path) };
+          });
+        },
+      },
+    ],
+  });
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((f) => !f.includes(":"))
+    .map((f) => path.resolve(PACKAGE_ROOT, f));
+  const sources = inputs.map((f): [string, string] => [f, loaded.get(f) ?? readFileSync(f, "utf8")]);
+  return { files: result.outputFiles.map((o) => ({ name: path.basename(o.path), text: o.text })), sources };
+}
+
+/** Replaces `import.meta.url|dirname|filename` with the source file's own values. */
+export function withSourceLocation(text: string, file: string): string {
+  return text
+    .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(file).href))
+    .replaceAll("import.meta.dirname", JSON.stringify(path.dirname(file)))
+    .replaceAll("import.meta.filename", JSON.stringify(file));
+}
+
+function loaderOf(file: string): "ts" | "tsx" | "js" | "jsx" {
+  const ext = path.extname(file);
+  if (ext === ".tsx" || ext === ".jsx") return ext.slice(1) as "tsx" | "jsx";
+  return /ts$/.test(ext) ? "ts" : "js";
+}
+
+/** Hash of everything the bundle depends on: its sources' paths and contents, tsconfig, esbuild and the options. */
+function hashSources(entry: string, sources: Array<[string, string]>): string {
+  const h = createHash("sha256");
+  h.update(`${BUNDLE_FORMAT}\0${esbuildVersion()}\0${process.versions.node.split(".")[0]}\0${entry}\0`);
+  const tsconfig = path.join(PACKAGE_ROOT, "tsconfig.json");
+  if (existsSync(tsconfig)) h.update(readFileSync(tsconfig));
+  for (const [f, text] of [...sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) h.update(`\0${f}\0${text}`);
+  return h.digest("hex").slice(0, 16);
+}
+
+function esbuildVersion(): string {
+  try {
+    return JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "node_modules", "esbuild", "package.json"), "utf8")).version;
+  } catch {
+    return "?";
+  }
+}
+
+/** The source list of the last bundle, or null when missing, unreadable, or naming a file that is gone (then: rebuild). */
+function readManifest(file: string): string[] | null {
+  try {
+    const list = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    if (!Array.isArray(list) || !list.every((f) => typeof f === "string" && existsSync(f))) return null;
+    return list as string[];
+  } catch {
+    return null;
+  }
+}
+
+function writeAtomic(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
+/** Removes day-old bundles of other source versions (best effort). */
+function prune(cacheDir: string, base: string, keep: string): void {
+  try {
+    for (const f of readdirSync(cacheDir)) {
+      const full = path.join(cacheDir, f);
+      if (full === keep || !f.startsWith(`${base}-`)) continue;
+      if (Date.now() - statSync(full).mtimeMs > PRUNE_AFTER_MS) rmSync(full, { recursive: true, force: true });
+    }
+  } catch {
+    // another run pruned it first, or the folder is read-only: harmless
+  }
+}

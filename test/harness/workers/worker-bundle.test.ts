@@ -1,0 +1,134 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { getLogger, setLogger } from "../../../harness/logger.ts";
+import { bundleWorker, TSX_BOOTSTRAP, workerEntry, WORKER_SOURCE } from "../../../harness/workers/worker-bundle.ts";
+
+/** A small module graph in a temp folder: entry → dep, plus a lazily imported module with a side effect. */
+function writeSources(depValue: string): { dir: string; entry: string; dep: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bundle-src-"));
+  const entry = path.join(dir, "entry.ts");
+  const dep = path.join(dir, "dep.ts");
+  writeFileSync(dep, `export const value: string = ${JSON.stringify(depValue)};\n`);
+  writeFileSync(path.join(dir, "lazy.ts"), `(globalThis as Record<string, unknown>).lazyLoaded = true;\nexport const lazy = 1;\n`);
+  writeFileSync(
+    entry,
+    [
+      `import { value } from "./dep.ts";`,
+      `export const where: string = import.meta.url;`,
+      `export const dirname: string = import.meta.dirname;`,
+      `export const loadLazy = () => import("./lazy.ts");`,
+      `export default function read(): string { return value; }`,
+      "",
+    ].join("\n"),
+  );
+  return { dir, entry, dep };
+}
+
+/** Packages a bundle file imports statically, following its static imports of its own chunks. */
+function staticPackages(file: string, seen = new Set<string>()): string[] {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  const text = readFileSync(file, "utf8");
+  const out: string[] = [];
+  for (const m of text.matchAll(/^(?:import|export)\s[^;]*?from\s*"([^"]+)";/gms)) {
+    const spec = m[1]!;
+    if (spec.startsWith("./")) out.push(...staticPackages(path.join(path.dirname(file), spec), seen));
+    else if (!spec.startsWith("node:")) out.push(spec);
+  }
+  for (const m of text.matchAll(/^import\s*"([^"]+)";/gm)) if (m[1]!.startsWith("./")) out.push(...staticPackages(path.join(path.dirname(file), m[1]!), seen));
+  return [...new Set(out)];
+}
+
+/** Imports a bundle afresh (a query string makes Node treat each as a new module). */
+async function load(file: string): Promise<Record<string, unknown> & { default: () => string }> {
+  return import(`${pathToFileURL(file).href}?t=${Math.random()}`);
+}
+
+describe("worker bundle cache", () => {
+  const savedLogger = getLogger();
+  const savedEnv = process.env.REARRANGE_WORKER_BUNDLE;
+  afterEach(() => {
+    setLogger(savedLogger);
+    if (savedEnv === undefined) delete process.env.REARRANGE_WORKER_BUNDLE;
+    else process.env.REARRANGE_WORKER_BUNDLE = savedEnv;
+  });
+
+  it("reuses the bundle while the sources are unchanged and rebuilds when one changes", async () => {
+    const { entry, dep } = writeSources("first");
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bundle-cache-"));
+    const a = await bundleWorker({ entry, cacheDir });
+    expect((await load(a)).default()).toBe("first");
+    const builtAt = statSync(a).mtimeMs;
+    const again = await bundleWorker({ entry, cacheDir });
+    expect(again).toBe(a);
+    expect(statSync(again).mtimeMs).toBe(builtAt);
+
+    // a change in an imported file (not the entry) must reach the threads
+    writeFileSync(dep, `export const value: string = "second";\n`);
+    const b = await bundleWorker({ entry, cacheDir });
+    expect(b).not.toBe(a);
+    expect((await load(b)).default()).toBe("second");
+
+    // the name is a hash of contents: going back to the old source finds the old bundle
+    writeFileSync(dep, `export const value: string = "first";\n`);
+    expect(await bundleWorker({ entry, cacheDir })).toBe(a);
+    expect(readdirSync(cacheDir).filter((f) => f.startsWith("entry-")).length).toBe(2);
+  });
+
+  it("rebuilds when the cache's source list is damaged", async () => {
+    const { entry } = writeSources("x");
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bundle-cache-"));
+    const a = await bundleWorker({ entry, cacheDir });
+    writeFileSync(path.join(cacheDir, "entry.inputs.json"), "not json");
+    expect(await bundleWorker({ entry, cacheDir })).toBe(a);
+    expect(existsSync(a)).toBe(true);
+  });
+
+  it("keeps each module's import.meta and keeps dynamic imports lazy", async () => {
+    const { dir, entry } = writeSources("x");
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bundle-cache-"));
+    const g = globalThis as Record<string, unknown>;
+    delete g.lazyLoaded;
+    const mod = await load(await bundleWorker({ entry, cacheDir }));
+    expect(mod.where).toBe(pathToFileURL(entry).href);
+    expect(mod.dirname).toBe(dir);
+    expect(g.lazyLoaded).toBeUndefined();
+    await (mod.loadLazy as () => Promise<unknown>)();
+    expect(g.lazyLoaded).toBe(true);
+  });
+
+  it("bundles the real episode worker; tsx and the llm client are not loaded up front", async () => {
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bundle-cache-"));
+    const file = await bundleWorker({ entry: WORKER_SOURCE, cacheDir });
+    const packages = staticPackages(file);
+    expect(packages).toContain("three");
+    expect(packages).toContain("cannon-es");
+    expect(packages).not.toContain("tsx/esm/api");
+    expect(packages).not.toContain("openai");
+  });
+
+  it("falls back to the tsx bootstrap when bundling fails, warning once per process", async () => {
+    const lines: string[] = [];
+    setLogger(pino({ level: "warn" }, { write: (s: string) => lines.push(s) }));
+    const dir = mkdtempSync(path.join(os.tmpdir(), "bundle-bad-"));
+    const broken = path.join(dir, "broken.ts");
+    writeFileSync(broken, "export const = ;\n");
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bundle-cache-"));
+    const first = await workerEntry({ entry: broken, cacheDir });
+    expect(first).toEqual({ file: TSX_BOOTSTRAP, kind: "tsx" });
+    expect(await workerEntry({ entry: broken, cacheDir })).toEqual({ file: TSX_BOOTSTRAP, kind: "tsx" });
+    expect(lines.length).toBe(1);
+    expect(JSON.parse(lines[0]!).msg).toMatch(/through tsx instead/);
+  });
+
+  it("REARRANGE_WORKER_BUNDLE=0 chooses the tsx bootstrap without bundling", async () => {
+    process.env.REARRANGE_WORKER_BUNDLE = "0";
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bundle-cache-"));
+    expect(await workerEntry({ cacheDir })).toEqual({ file: TSX_BOOTSTRAP, kind: "tsx" });
+    expect(readdirSync(cacheDir)).toEqual([]);
+  });
+});
