@@ -6,7 +6,7 @@ import { measureLoad } from "./load-time.ts";
 import { measurePeakRss } from "./peak-rss.ts";
 import { measureSteppingRate } from "./stepping-rate.ts";
 import { roundSig } from "./stats.ts";
-import { evaluateTargets, type TargetCheck } from "./targets.ts";
+import { evaluateTargets, TARGETS, type TargetCheck } from "./targets.ts";
 import { measureWorkersSpeedup } from "./workers-speedup.ts";
 
 /** The machine the figures come from. */
@@ -106,71 +106,116 @@ export const QUICK_PLAN: BenchPlan = {
   rssSteps: 40,
 };
 
+/** Each measurement and the top-level figures it yields (`rearrange bench --only FIGURE` runs only the ones named). */
+export const MEASUREMENT_FIGURES = {
+  rate: ["stepsPerSecond", "logOnlyStepsPerSecond", "fractionOfLimit"],
+  place: ["placeMsP50", "placeMsP95"],
+  scaling: ["stepMs", "scaling10kOver100"],
+  load: ["loadMs1k"],
+  workers: ["workersSpeedup"],
+  rss: ["peakRssMB10k"],
+} as const;
+
+/** A figure `--only` can name. */
+export type BenchFigure = (typeof MEASUREMENT_FIGURES)[keyof typeof MEASUREMENT_FIGURES][number];
+
+/** Every figure `--only` accepts, in report order. */
+export const BENCH_FIGURES: readonly BenchFigure[] = Object.values(MEASUREMENT_FIGURES).flat();
+
+/** What `runBench` with `only` returns: the same shape, with the figures of skipped measurements left out. */
+export type PartialBenchResult = Pick<BenchResult, "machine" | "quick" | "repetitions" | "details" | "targets"> &
+  Partial<Omit<BenchResult, "machine" | "quick" | "repetitions" | "details" | "targets" | "cpu">> & { cpu: Partial<BenchResult["cpu"]>; only: BenchFigure[] };
+
 /**
  * Runs every measurement in turn (never two at once) and returns the figures. `onProgress` hears the
  * name of each measurement as it starts. Scratch files go to a temporary folder that is removed after.
+ * With `only`, just the measurements that yield those figures run (the others' figures and targets
+ * are left out), so one figure can be re-measured several times without the rest.
  */
-export async function runBench(plan: BenchPlan, options: { quick?: boolean; onProgress?: (what: string) => void } = {}): Promise<BenchResult> {
+export async function runBench(plan: BenchPlan, options?: { quick?: boolean; onProgress?: (what: string) => void }): Promise<BenchResult>;
+export async function runBench(plan: BenchPlan, options: { quick?: boolean; onProgress?: (what: string) => void; only: readonly BenchFigure[] }): Promise<PartialBenchResult>;
+export async function runBench(plan: BenchPlan, options: { quick?: boolean; onProgress?: (what: string) => void; only?: readonly BenchFigure[] } = {}): Promise<BenchResult | PartialBenchResult> {
   const progress = options.onProgress ?? (() => {});
+  const only = options.only;
+  const wanted = (m: keyof typeof MEASUREMENT_FIGURES) => !only || MEASUREMENT_FIGURES[m].some((f) => only.includes(f));
   const machine = machineInfo();
   const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-bench-"));
   try {
     const sub = (name: string) => path.join(dir, name);
-    progress(`stepping rate: ${plan.suiteAgent} on the ${plan.suite} suite`);
-    const rate = await measureSteppingRate({ suite: plan.suite, agent: plan.suiteAgent, reps: plan.repetitions, passesPerRep: plan.suitePasses, dir: sub("rate") });
-    progress(`place latency in a ${plan.placeObjects}-object house`);
-    const place = await measurePlaceLatency({ objects: plan.placeObjects, steps: plan.placeSteps, reps: plan.repetitions, dir: sub("place") });
-    progress(`step time at ${plan.sizes.join(", ")} objects`);
-    const scaling = await measureStepScaling({ sizes: plan.sizes, steps: plan.houseSteps, reps: plan.repetitions, dir: sub("scaling") });
-    progress(`load + settle of a ${plan.loadObjects}-object scene`);
-    const load = await measureLoad({ objects: plan.loadObjects, reps: plan.repetitions, dir: sub("load") });
-    progress(`${plan.workerEpisodes}-episode run with 1 and 2 workers`);
-    const workers = await measureWorkersSpeedup({ episodes: plan.workerEpisodes, objects: plan.workerObjects, maxSteps: plan.workerMaxSteps, reps: plan.workerReps, dir: sub("workers") });
-    progress(`peak RSS with ${plan.rssObjects} objects (child process)`);
-    const rss = await measurePeakRss({ objects: plan.rssObjects, steps: plan.rssSteps, dir: sub("rss") });
+    let rate, place, scaling, load, workers, rss;
+    if (wanted("rate")) {
+      progress(`stepping rate: ${plan.suiteAgent} on the ${plan.suite} suite`);
+      rate = await measureSteppingRate({ suite: plan.suite, agent: plan.suiteAgent, reps: plan.repetitions, passesPerRep: plan.suitePasses, dir: sub("rate") });
+    }
+    if (wanted("place")) {
+      progress(`place latency in a ${plan.placeObjects}-object house`);
+      place = await measurePlaceLatency({ objects: plan.placeObjects, steps: plan.placeSteps, reps: plan.repetitions, dir: sub("place") });
+    }
+    if (wanted("scaling")) {
+      progress(`step time at ${plan.sizes.join(", ")} objects`);
+      scaling = await measureStepScaling({ sizes: plan.sizes, steps: plan.houseSteps, reps: plan.repetitions, dir: sub("scaling") });
+    }
+    if (wanted("load")) {
+      progress(`load + settle of a ${plan.loadObjects}-object scene`);
+      load = await measureLoad({ objects: plan.loadObjects, reps: plan.repetitions, dir: sub("load") });
+    }
+    if (wanted("workers")) {
+      progress(`${plan.workerEpisodes}-episode run with 1 and 2 workers`);
+      workers = await measureWorkersSpeedup({ episodes: plan.workerEpisodes, objects: plan.workerObjects, maxSteps: plan.workerMaxSteps, reps: plan.workerReps, dir: sub("workers") });
+    }
+    if (wanted("rss")) {
+      progress(`peak RSS with ${plan.rssObjects} objects (child process)`);
+      rss = await measurePeakRss({ objects: plan.rssObjects, steps: plan.rssSteps, dir: sub("rss") });
+    }
 
     const smallest = String(Math.min(...plan.sizes));
     const largest = String(Math.max(...plan.sizes));
-    const result: Omit<BenchResult, "targets"> = {
+    // JSON leaves out the undefined figures of skipped measurements
+    const result = {
       machine,
       quick: options.quick ?? false,
       repetitions: plan.repetitions,
-      stepsPerSecond: roundSig(rate.stepsPerSecond),
-      logOnlyStepsPerSecond: roundSig(rate.logOnlyStepsPerSecond),
-      fractionOfLimit: roundSig(rate.fractionOfLimit),
-      placeMsP50: roundSig(place.placeMsP50),
-      placeMsP95: roundSig(place.placeMsP95),
-      stepMs: mapValues(scaling.stepMs, roundSig),
-      scaling10kOver100: roundSig(scaling.stepMs[largest]! / scaling.stepMs[smallest]!),
-      loadMs1k: roundSig(load.loadMs),
-      workersSpeedup: roundSig(workers.workersSpeedup),
-      peakRssMB10k: roundSig(rss.peakRssMB),
+      stepsPerSecond: rate && roundSig(rate.stepsPerSecond),
+      logOnlyStepsPerSecond: rate && roundSig(rate.logOnlyStepsPerSecond),
+      fractionOfLimit: rate && roundSig(rate.fractionOfLimit),
+      placeMsP50: place && roundSig(place.placeMsP50),
+      placeMsP95: place && roundSig(place.placeMsP95),
+      stepMs: scaling && mapValues(scaling.stepMs, roundSig),
+      scaling10kOver100: scaling && roundSig(scaling.stepMs[largest]! / scaling.stepMs[smallest]!),
+      loadMs1k: load && roundSig(load.loadMs),
+      workersSpeedup: workers && roundSig(workers.workersSpeedup),
+      peakRssMB10k: rss && roundSig(rss.peakRssMB),
       cpu: {
-        stepsPerSecond: roundSig(rate.stepsPerSecondCpu),
-        logOnlyStepsPerSecond: roundSig(rate.logOnlyStepsPerSecondCpu),
-        fractionOfLimit: roundSig(rate.fractionOfLimitCpu),
-        stepMs: mapValues(scaling.stepCpuMs, roundSig),
-        scaling10kOver100: roundSig(scaling.stepCpuMs[largest]! / scaling.stepCpuMs[smallest]!),
-        loadMs1k: roundSig(load.loadCpuMs),
-        oneWorkerMs: roundSig(workers.oneWorkerCpuMs),
-        twoWorkersMs: roundSig(workers.twoWorkersCpuMs),
-        workersWorkRatio: roundSig(workers.oneWorkerCpuMs / workers.twoWorkersCpuMs),
+        stepsPerSecond: rate && roundSig(rate.stepsPerSecondCpu),
+        logOnlyStepsPerSecond: rate && roundSig(rate.logOnlyStepsPerSecondCpu),
+        fractionOfLimit: rate && roundSig(rate.fractionOfLimitCpu),
+        stepMs: scaling && mapValues(scaling.stepCpuMs, roundSig),
+        scaling10kOver100: scaling && roundSig(scaling.stepCpuMs[largest]! / scaling.stepCpuMs[smallest]!),
+        loadMs1k: load && roundSig(load.loadCpuMs),
+        oneWorkerMs: workers && roundSig(workers.oneWorkerCpuMs),
+        twoWorkersMs: workers && roundSig(workers.twoWorkersCpuMs),
+        workersWorkRatio: workers && roundSig(workers.oneWorkerCpuMs / workers.twoWorkersCpuMs),
       },
-      details: {
-        suiteStepsPerPass: rate.stepsPerPass,
-        suiteActMsPerPass: roundSig(rate.actMsPerPass),
-        placeStepsPerRep: place.placesPerRep,
-        placeOkShare: roundSig(place.okShare),
-        houseStepsPerEpisode: plan.houseSteps,
-        workerEpisodes: workers.episodes,
-        oneWorkerMs: roundSig(workers.oneWorkerMs),
-        twoWorkersMs: roundSig(workers.twoWorkersMs),
-        poolStartMs: roundSig(workers.poolStartMs),
-        rssBaselineMB: roundSig(rss.baselineRssMB),
-        rssSteps: rss.steps,
-      },
+      details: definedOnly({
+        suiteStepsPerPass: rate?.stepsPerPass,
+        suiteActMsPerPass: rate && roundSig(rate.actMsPerPass),
+        placeStepsPerRep: place?.placesPerRep,
+        placeOkShare: place && roundSig(place.okShare),
+        houseStepsPerEpisode: scaling && plan.houseSteps,
+        workerEpisodes: workers?.episodes,
+        oneWorkerMs: workers && roundSig(workers.oneWorkerMs),
+        twoWorkersMs: workers && roundSig(workers.twoWorkersMs),
+        poolStartMs: workers && roundSig(workers.poolStartMs),
+        rssBaselineMB: rss && roundSig(rss.baselineRssMB),
+        rssSteps: rss?.steps,
+      }),
     };
-    return { ...result, targets: evaluateTargets(result) };
+    if (!only) return { ...(result as Omit<BenchResult, "targets">), targets: evaluateTargets(result) };
+    const figures = result as Record<string, unknown>;
+    const present = TARGETS.map((t) => t.metric).filter((m) => typeof figures[m] === "number");
+    // evaluateTargets wants every figure: the skipped ones get a stand-in, and their verdicts are dropped
+    const targets = evaluateTargets(Object.fromEntries(TARGETS.map((t) => [t.metric, present.includes(t.metric) ? figures[t.metric] : 0]))).filter((t) => present.includes(t.metric));
+    return { ...result, targets, only: [...only] };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -190,4 +235,8 @@ function machineInfo(): MachineInfo {
 
 function mapValues(o: Record<string, number>, f: (x: number) => number): Record<string, number> {
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
+}
+
+function definedOnly(o: Record<string, number | undefined>): Record<string, number> {
+  return Object.fromEntries(Object.entries(o).filter((e): e is [string, number] => e[1] !== undefined));
 }

@@ -5,6 +5,7 @@ interface BenchArgs {
   json: boolean;
   quick: boolean;
   reps?: number;
+  only?: string[];
 }
 
 export const command: CommandModule<object, BenchArgs> = {
@@ -14,16 +15,41 @@ export const command: CommandModule<object, BenchArgs> = {
     y
       .option("json", { type: "boolean", default: false, describe: "print the figures as JSON" })
       .option("quick", { type: "boolean", default: false, describe: "a fast smoke run: every figure, far less work (not for quoting)" })
-      .option("reps", { type: "number", describe: "repetitions per figure (default 5, or 1 with --quick)" }),
+      .option("reps", { type: "number", describe: "repetitions per figure (default 5, or 1 with --quick)" })
+      .option("only", {
+        type: "string",
+        array: true,
+        describe: "run only the measurements behind these figures (e.g. --only workersSpeedup); the others are left out",
+      }),
   handler: async (argv) => {
     if (argv.reps !== undefined && (!Number.isInteger(argv.reps) || argv.reps < 1)) throw new UsageError("--reps must be a whole number ≥ 1");
     // heavy modules (three, cannon-es) load only when the command runs, so --help stays instant
     const { getLogger } = await import("../../logger.ts");
     const { runBench, formatBench, FULL_PLAN, QUICK_PLAN } = await import("../../bench/index.ts");
+    const { BENCH_FIGURES } = await import("../../bench/run-bench.ts");
+    const only = argv.only?.flatMap((s) => s.split(",")).filter(Boolean);
+    const unknown = only?.filter((f) => !(BENCH_FIGURES as readonly string[]).includes(f)) ?? [];
+    if (unknown.length) throw new UsageError(`--only: unknown figure ${unknown.join(", ")} (figures: ${BENCH_FIGURES.join(", ")})`);
     const logger = getLogger();
     const base = argv.quick ? QUICK_PLAN : FULL_PLAN;
     const plan = { ...base, repetitions: argv.reps ?? base.repetitions };
-    const result = await runBench(plan, { quick: argv.quick, onProgress: (what) => logger.info(what) });
+    const onProgress = (what: string) => logger.info(what);
+    if (only?.length) {
+      const partial = await runBench(plan, { quick: argv.quick, onProgress, only: only as typeof BENCH_FIGURES[number][] });
+      process.stdout.write(argv.json ? `${JSON.stringify(partial, null, 2)}\n` : `${formatPartial(partial)}\n`);
+      return;
+    }
+    const result = await runBench(plan, { quick: argv.quick, onProgress });
     process.stdout.write(argv.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatBench(result)}\n`);
   },
 };
+
+/** `--only` without `--json`: the measured figures, their CPU twins and details, one per line. */
+function formatPartial(r: { machine: { loadAverage: number[] }; targets: { metric: string; met: boolean }[]; cpu: object; details: object } & object): string {
+  const skip = new Set(["machine", "quick", "repetitions", "cpu", "details", "targets", "only"]);
+  const verdict = new Map(r.targets.map((t) => [t.metric, t.met ? " (target met)" : " (target NOT met)"]));
+  const lines = Object.entries(r)
+    .filter(([k, v]) => !skip.has(k) && v !== undefined)
+    .map(([k, v]) => `${k}: ${JSON.stringify(v)}${verdict.get(k) ?? ""}`);
+  return [`load average ${r.machine.loadAverage.join(" / ")}`, ...lines, `cpu: ${JSON.stringify(r.cpu)}`, `details: ${JSON.stringify(r.details)}`].join("\n");
+}
