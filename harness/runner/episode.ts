@@ -89,8 +89,9 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
     try {
       let obs = observation;
       for (;;) {
+        const acted = agent.act(obs);
         // the simulator sees exactly what the trajectory records (a cycle or a BigInt would break both)
-        const action = recordable(await withTimeout(agent.act(obs), ctx.stepTimeout, "act"));
+        const action = recordable(answeredAtOnce(acted) ? acted : await withTimeout(acted, ctx.stepTimeout, "act"));
         const r = env.step(action);
         const step = stepEventOf(env, r, agentInfo(agent));
         scorer.update(step);
@@ -111,6 +112,20 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
   const row: ResultsRow = { id: job.id, ...(job.repeat ? { repeat: job.repeat } : {}), seed: job.seed, ...metrics, reason, error };
   await ctx.emit({ type: "episodeEnd", key: job.key, header, end, row });
   return row;
+}
+
+/**
+ * Whether an agent's answer can be taken as it is instead of awaited (an await is a trip through the
+ * microtask queue on every step): a primitive, or an object whose `then` is not a method. An answer whose
+ * `then` cannot even be read (a hostile Proxy) is awaited as before, so that awaiting it fails the same way.
+ */
+function answeredAtOnce(answer: unknown): boolean {
+  if ((typeof answer !== "object" && typeof answer !== "function") || answer === null) return true;
+  try {
+    return typeof (answer as { then?: unknown }).then !== "function";
+  } catch {
+    return false;
+  }
 }
 
 /** Name and version as the trajectory records them: strings, whatever the agent put there. */

@@ -52,7 +52,10 @@ export class GoalTracker {
   /** Re-evaluates the conditions that mention any of `changed` (object ids, or `agent`). */
   update(changed: Iterable<string>): void {
     const todo = new Set<number>();
-    for (const id of changed) for (const i of this.byObject.get(id) ?? []) todo.add(i);
+    for (const id of changed) {
+      const list = this.byObject.get(id);
+      if (list) for (const i of list) todo.add(i);
+    }
     for (const i of todo) this.holds[i] = this.check(this.conditions[i]!);
   }
 
@@ -64,7 +67,7 @@ export class GoalTracker {
   /** Indices of the conditions that hold now, ascending. */
   satisfied(): number[] {
     const out: number[] = [];
-    this.holds.forEach((h, i) => h && out.push(i));
+    for (let i = 0; i < this.holds.length; i++) if (this.holds[i]) out.push(i);
     return out;
   }
 
