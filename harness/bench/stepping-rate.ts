@@ -2,8 +2,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { loadAgent } from "../agents/load.ts";
 import { TrajectoryWriter } from "../reporters/trajectory-writer.ts";
+import { steppingByAction, type ActionTime } from "./stepping-breakdown.ts";
 import { median } from "./stats.ts";
-import { replayLines, runTimedEpisodes } from "./stepping-clock.ts";
+import { replayLines, runTimedEpisodes, type SteppingTime } from "./stepping-clock.ts";
 import { loadSuiteJobs } from "./suite-jobs.ts";
 
 /** Stepping rate of an agent on a suite, with the I/O limit of the same trajectory lines. */
@@ -22,6 +23,8 @@ export interface SteppingRate {
   stepsPerPass: number;
   /** Agent `act()` time per pass, ms (median; not part of stepping). */
   actMsPerPass: number;
+  /** Stepping time by action type over every measured repetition: where the time goes. */
+  byAction: Record<string, ActionTime>;
 }
 
 /**
@@ -35,6 +38,7 @@ export async function measureSteppingRate(options: { suite: string; agent: strin
   // one pass over a small suite is only a few hundred steps: a repetition is several passes
   const passJobs = Array.from({ length: options.passesPerRep }, () => jobs).flat();
   const rows: { sps: number; spsCpu: number; log: number; logCpu: number; steps: number; actMs: number }[] = [];
+  const timed: SteppingTime = { steps: 0, steppingMs: 0, steppingCpuMs: 0, actMs: 0, perStepMs: [], perStepCpuMs: [], episodes: [] };
   try {
     for (let rep = -1; rep < options.reps; rep++) {
       const runDir = path.join(options.dir, `rep-${rep + 1}`);
@@ -46,6 +50,9 @@ export async function measureSteppingRate(options: { suite: string; agent: strin
       logWriter.onBegin();
       const log = replayLines(run.episodes, logWriter);
       if (rep < 0) continue; // warm-up: the JIT has not compiled the hot paths yet
+      timed.perStepMs.push(...run.perStepMs);
+      timed.perStepCpuMs.push(...run.perStepCpuMs);
+      timed.episodes.push(...run.episodes);
       rows.push({
         sps: run.steps / (run.steppingMs / 1000),
         spsCpu: run.steps / (run.steppingCpuMs / 1000),
@@ -72,5 +79,6 @@ export async function measureSteppingRate(options: { suite: string; agent: strin
     fractionOfLimitCpu: stepsPerSecondCpu / logOnlyStepsPerSecondCpu,
     stepsPerPass: rows[0]!.steps,
     actMsPerPass: m((r) => r.actMs),
+    byAction: steppingByAction(timed),
   };
 }
