@@ -36,9 +36,9 @@ export interface SteppingTime {
  * moment the agent's `act()` returns to the moment the step's trajectory line has been written. That span
  * is `env.step` (parse, subpolicy, goal re-check, observation), building the step event, live scoring and
  * the trajectory writer's `onStep` (`JSON.stringify`, buffering, a write when the buffer is full). The
- * writer's `onEpisodeEnd` — the end line and the write of the lines still buffered — counts too (in the
- * totals, not in any one step's time). Agent time and `env.reset` (loading and settling the scene) are
- * outside it.
+ * write of the step lines still buffered when the episode ends (`flush`) counts too, in the totals but in
+ * no one step's time. Outside it: agent time, `env.reset` (loading and settling the scene), and the
+ * per-file work of the writer — opening the file, the header and end lines, closing it.
  *
  * `writer` receives the events as a run's reporters would (the trajectory writer, usually).
  */
@@ -71,12 +71,13 @@ export async function runTimedEpisodes(jobs: readonly EpisodeJob[], agent: Agent
         return;
       }
       case "episodeEnd": {
-        // the writer buffers step lines and writes them with the end line: that write is stepping time
+        // the trajectory writer buffers step lines: writing the ones still buffered is stepping time
         const c0 = cpuMicros();
         const t0 = performance.now();
-        writer.onEpisodeEnd?.(e.key, e.header, e.end, e.row);
+        flushSteps(writer, e.key);
         out.steppingMs += performance.now() - t0;
         out.steppingCpuMs += (cpuMicros() - c0) / 1000;
+        writer.onEpisodeEnd?.(e.key, e.header, e.end, e.row);
         current!.end = e.end;
         if (options.record) out.episodes.push(current!);
         return;
@@ -86,6 +87,11 @@ export async function runTimedEpisodes(jobs: readonly EpisodeJob[], agent: Agent
   const ctx: EpisodeContext = { runId: "bench", harnessVersion: "bench", suiteId: "bench", stepTimeout: 600, config: {}, now: () => "1970-01-01T00:00:00.000Z", emit };
   for (const job of jobs) await runEpisode(job, timed, ctx);
   return out;
+}
+
+/** Writes the step lines a buffering writer (the trajectory writer) still holds for an episode. */
+function flushSteps(writer: Reporter, key: string): void {
+  (writer as Reporter & { flush?(key: string): void }).flush?.(key);
 }
 
 /** Process CPU time, µs. */
@@ -112,8 +118,8 @@ function timeActs(agent: Agent, onAct: (startedAt: number, endedAt: number) => v
 
 /**
  * Writes recorded step lines again through `writer` with no simulation: the I/O limit of a step.
- * Returns the wall and CPU time spent in `onStep` and `onEpisodeEnd` (stringify, buffering and the
- * writes), ms: the same writer calls {@link runTimedEpisodes} counts as stepping.
+ * Returns the wall and CPU time spent in `onStep` and the final `flush` (stringify, buffering and the
+ * writes of step lines), ms: the same writer calls {@link runTimedEpisodes} counts as stepping.
  */
 export function replayLines(episodes: readonly RecordedEpisode[], writer: Reporter): { steps: number; ms: number; cpuMs: number } {
   let ms = 0;
@@ -124,11 +130,11 @@ export function replayLines(episodes: readonly RecordedEpisode[], writer: Report
     const c0 = cpuMicros();
     const t0 = performance.now();
     for (const s of ep.steps) writer.onStep?.(ep.key, s);
-    // as in runTimedEpisodes: the end line's write carries the buffered step lines
-    writer.onEpisodeEnd?.(ep.key, ep.header, ep.end, undefined as never);
+    flushSteps(writer, ep.key); // as in runTimedEpisodes
     ms += performance.now() - t0;
     cpu += cpuMicros() - c0;
     steps += ep.steps.length;
+    writer.onEpisodeEnd?.(ep.key, ep.header, ep.end, undefined as never);
   }
   return { steps, ms, cpuMs: cpu / 1000 };
 }

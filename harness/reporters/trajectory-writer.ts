@@ -65,10 +65,20 @@ export class TrajectoryWriter implements Reporter {
   onEpisodeEnd(key: string, _header: EpisodeHeader, end: EndEvent): void {
     const t = this.append(key, end);
     try {
-      this.flush(t);
+      this.writePending(t);
     } finally {
       this.release(key, t);
     }
+  }
+
+  /**
+   * Writes an open episode's buffered lines now (a viewer following the run sees them; the bench times the
+   * writing of step lines apart from closing the file). The episode stays open.
+   */
+  flush(key: string): void {
+    const t = this.open.get(key);
+    if (t === undefined) throw new Error(`trajectory of ${key} is not open`);
+    this.writePending(t);
   }
 
   /** At the run's end: nothing should be open; an episode still open is written as far as it got. */
@@ -81,7 +91,7 @@ export class TrajectoryWriter implements Reporter {
     let first: unknown = null;
     for (const [key, t] of [...this.open]) {
       try {
-        this.flush(t);
+        this.writePending(t);
       } catch (err) {
         first ??= err;
       } finally {
@@ -95,12 +105,12 @@ export class TrajectoryWriter implements Reporter {
     const t = this.open.get(key);
     if (t === undefined) throw new Error(`trajectory of ${key} is not open`);
     t.pending += `${JSON.stringify(line)}\n`;
-    if (t.pending.length >= TRAJECTORY_FLUSH_AT) this.flush(t);
+    if (t.pending.length >= TRAJECTORY_FLUSH_AT) this.writePending(t);
     return t;
   }
 
   /** Writes the buffered lines in one call; on failure cuts the file back to its last complete line. */
-  private flush(t: OpenTrajectory): void {
+  private writePending(t: OpenTrajectory): void {
     if (t.pending === "") return;
     const bytes = Buffer.from(t.pending);
     t.pending = "";

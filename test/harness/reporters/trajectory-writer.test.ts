@@ -63,6 +63,19 @@ describe("TrajectoryWriter", () => {
     expect(onDisk("e1")).toBe(jsonl([b.header, ...b.steps, b.endLine!]));
   });
 
+  it("flush(key) writes an episode's buffered lines at once and leaves it open", () => {
+    const b = longEpisode(4);
+    const w = new TrajectoryWriter(dir);
+    w.onBegin();
+    w.onEpisodeBegin("e1", b.header);
+    for (const s of b.steps) w.onStep("e1", s);
+    w.flush("e1");
+    expect(onDisk("e1")).toBe(jsonl([b.header, ...b.steps]));
+    w.onEpisodeEnd("e1", b.header, b.endLine!);
+    expect(onDisk("e1")).toBe(jsonl([b.header, ...b.steps, b.endLine!]));
+    expect(() => w.flush("e1")).toThrow(/not open/);
+  });
+
   it("close() writes the lines of an unfinished episode (no end line) and a rerun starts the file afresh", () => {
     const b = longEpisode(4);
     const w = new TrajectoryWriter(dir);
