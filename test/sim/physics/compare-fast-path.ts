@@ -4,11 +4,12 @@
  * static slab (random sizes and headings, nothing else around), dropped as `findPlacement` drops it;
  * cannon-es's verdict (the same acceptance rule) is compared with the fast path's ("it stays").
  *
- *   npx tsx test/sim/physics/compare-fast-path.ts [--cases 4000] [--seed 1] [--min-side 0.02] [--min-slab 0.005] [--log]
+ *   npx tsx test/sim/physics/compare-fast-path.ts [--cases 4000] [--seed 1] [--min-side 0.02] [--min-slab 0.005] [--log | --thin]
  *
  * Box sides are uniform between `--min-side` and 1.3 m (height up to 0.5 m), or log-uniform with `--log`
- * (as many 2–4 cm sides as 20–40 cm ones: far more long thin boxes); slabs are 0.2–2.5 m wide, `--min-slab`
- * to 10 cm thick, at any heading.
+ * (as many 2–4 cm sides as 20–40 cm ones: far more long thin boxes), or with `--thin` only long thin low
+ * boards (2–12 cm by 0.3–1.5 m, 2–6 cm high: the class cannon-es sinks); slabs are 0.2–2.5 m wide,
+ * `--min-slab` to 10 cm thick, at any heading. Rejections are also counted by the box's length over width.
  *
  * Prints how many cases cannon-es rejects, and each rejected case (sizes, how far it sank or tilted).
  */
@@ -31,6 +32,7 @@ const minSide = arg("--min-side", 0.02);
 const minSlab = arg("--min-slab", 0.005);
 const rng = new Rng(arg("--seed", 1));
 const logUniform = process.argv.includes("--log");
+const thin = process.argv.includes("--thin");
 const side = (max: number) => (logUniform ? Math.exp(rng.range(Math.log(minSide), Math.log(max))) : rng.range(minSide, max));
 
 /** A random slab and a box resting wholly on its top face. */
@@ -38,7 +40,7 @@ function randomCase(): { slab: Box; pose: Box } {
   for (;;) {
     const slab = box(rng.range(-1, 1), rng.range(-1, 1), rng.range(0, 1), rng.range(0.2, 2.5), rng.range(0.2, 2.5), rng.range(minSlab, 0.1), rng.range(-Math.PI, Math.PI));
     const top = slab.center.z + slab.size.z / 2;
-    const size = { x: side(1.3), y: side(1.3), z: side(0.5) };
+    const size = thin ? { x: rng.range(0.02, 0.12), y: rng.range(0.3, 1.5), z: rng.range(0.02, 0.06) } : { x: side(1.3), y: side(1.3), z: side(0.5) };
     const heading = rng.range(-Math.PI, Math.PI);
     for (let attempt = 0; attempt < 20; attempt++) {
       const pose = restingBox(slab.center.x + rng.range(-0.5, 0.5) * slab.size.x, slab.center.y + rng.range(-0.5, 0.5) * slab.size.y, top, size.x, size.y, size.z, heading);
@@ -48,6 +50,12 @@ function randomCase(): { slab: Box; pose: Box } {
 }
 
 const rejected: string[] = [];
+/** Length over width → [cases, rejected by cannon-es]. */
+const byAspect: Record<string, [number, number]> = {};
+const aspectClass = (s: Box["size"]) => {
+  const a = Math.max(s.x, s.y) / Math.min(s.x, s.y);
+  return a < 5 ? "<5:1" : a < 10 ? "5-10:1" : a < 20 ? "10-20:1" : a < 40 ? "20-40:1" : ">=40:1";
+};
 let fastPathTaken = 0;
 let differ = 0;
 const t0 = performance.now();
@@ -57,6 +65,9 @@ for (let i = 0; i < cases; i++) {
   if (fast) fastPathTaken++;
   const outcome = dropTest(pose, [slab], { stopWhen: { sink: 3 * MAX_SINK, tilt: 3 * MAX_TILT } });
   const problem = instability(outcome, { restsOn: null });
+  const bucket = (byAspect[aspectClass(pose.size)] ??= [0, 0]);
+  bucket[0]++;
+  if (problem) bucket[1]++;
   if (problem && fast) differ++;
   if (problem) {
     const s = pose.size;
@@ -67,7 +78,7 @@ for (let i = 0; i < cases; i++) {
 }
 console.log(
   JSON.stringify(
-    { cases, minSide, minSlab, sides: logUniform ? "log-uniform" : "uniform", fastPathTaken, cannonRejected: rejected.length, differ, seconds: +((performance.now() - t0) / 1000).toFixed(1), rejected },
+    { cases, minSide, minSlab, sides: thin ? "long thin" : logUniform ? "log-uniform" : "uniform", fastPathTaken, cannonRejected: rejected.length, differ, seconds: +((performance.now() - t0) / 1000).toFixed(1), byAspect, rejected },
     null,
     2,
   ),
