@@ -15,7 +15,8 @@ export interface WorkersSpeedup {
   twoWorkersCpuMs: number;
   /**
    * Extra wall time of starting a two-worker pool, ms: a two-episode, one-step run with two workers
-   * minus the same with one (each thread registers tsx and loads the simulator's modules).
+   * minus the same with one (each thread loads the precompiled worker, reads the scene files and runs
+   * cold code, while the one-worker run reuses this process's warm main thread).
    */
   poolStartMs: number;
   episodes: number;
