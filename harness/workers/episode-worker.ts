@@ -59,14 +59,17 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
 
 async function runOne(spec: EpisodeTaskSpec, port: MessagePort): Promise<void> {
   const job = { key: spec.key, id: spec.id, repeat: spec.repeat, seed: spec.seed, maxSteps: spec.maxSteps, scene: files.scene(spec.scenePath), task: files.task(spec.taskPath) };
-  // a failed write must fail the run, not pass for the agent's error inside runEpisode: kept and thrown after
+  // a failed write must fail the run, not pass for the agent's error inside runEpisode: kept and thrown
+  // after; the episode's later events are not posted, so results.json never lists it
   let writeFailed: unknown = null;
   const emit = (e: RunEvent): void => {
-    if (writer && writeFailed === null) {
+    if (writer) {
+      if (writeFailed !== null) return;
       try {
         record(writer, e);
       } catch (err) {
         writeFailed = err;
+        return;
       }
     }
     if (e.type !== "step" || !writer) port.postMessage(e);

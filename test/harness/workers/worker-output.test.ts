@@ -88,5 +88,8 @@ describe.skipIf(!hasBundledSuite("default"))("worker-written trajectories and ev
     const run = runSuite(options({ out: dir }));
     await expect(run).rejects.toBeInstanceOf(InputError);
     await expect(run).rejects.toThrow(new RegExp(`${firstKey}\\.jsonl.*cannot write the run's output`));
+    // the episode whose trajectory failed is not listed as finished (a --resume reruns it)
+    expect(resultsOf(dir).episodes.map((r) => r.id)).not.toContain(firstKey);
+    expect(resultsOf(dir).complete).toBe(false);
   });
 });
