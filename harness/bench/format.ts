@@ -29,7 +29,15 @@ export function formatBench(r: BenchResult): string {
     renderTable(["metric", "value", "cpu", "target", "met"], rows),
     "",
     `details: ${Object.entries(r.details).map(([k, v]) => `${k}=${show(v)}`).join(", ")}`,
+    ...(r.stepsByAction ? ["", "stepping time by action (the stepsPerSecond runs):", renderActions(r.stepsByAction)] : []),
   ].join("\n");
+}
+
+function renderActions(byAction: NonNullable<BenchResult["stepsByAction"]>): string {
+  const rows = Object.entries(byAction)
+    .sort(([, a], [, b]) => b.share - a.share)
+    .map(([action, t]) => [action, String(t.steps), show(t.p50Us), show(t.meanUs), show(t.cpuP50Us), `${show(100 * t.share)} %`]);
+  return renderTable(["action", "steps", "p50 µs", "mean µs", "cpu p50 µs", "share"], rows);
 }
 
 function show(x: number): string {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { measureStepScaling, measurePlaceLatency } from "./house-stepping.ts";
 import { measureLoad } from "./load-time.ts";
 import { measurePeakRss } from "./peak-rss.ts";
+import type { ActionTime } from "./stepping-breakdown.ts";
 import { measureSteppingRate } from "./stepping-rate.ts";
 import { roundSig } from "./stats.ts";
 import { evaluateTargets, TARGETS, type TargetCheck } from "./targets.ts";
@@ -51,6 +52,8 @@ export interface BenchResult {
   };
   /** Context of the figures: steps per suite pass, place steps timed, run wall times, … */
   details: Record<string, number>;
+  /** Where the stepping rate's time goes: the oracle's steps by action type (from the same recorded runs). */
+  stepsByAction?: Record<string, ActionTime>;
   targets: TargetCheck[];
 }
 
@@ -196,6 +199,11 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
         twoWorkersMs: workers && roundSig(workers.twoWorkersCpuMs),
         workersWorkRatio: workers && roundSig(workers.oneWorkerCpuMs / workers.twoWorkersCpuMs),
       },
+      stepsByAction:
+        rate &&
+        Object.fromEntries(
+          Object.entries(rate.byAction).map(([action, t]) => [action, { ...t, p50Us: roundSig(t.p50Us), meanUs: roundSig(t.meanUs), share: roundSig(t.share) }]),
+        ),
       details: definedOnly({
         suiteStepsPerPass: rate?.stepsPerPass,
         suiteActMsPerPass: rate && roundSig(rate.actMsPerPass),
