@@ -2,10 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { footprintWithin } from "../../../sim/geometry/containment.ts";
 import { fromBoxFrame } from "../../../sim/geometry/footprint.ts";
+import { boxDistance } from "../../../sim/geometry/gap.ts";
 import { CONTACT_DISTANCE, soleSupportIndex, staticPart } from "../../../sim/physics/analytic-drop.ts";
 import { dropTest } from "../../../sim/physics/drop-test.ts";
 import { instability } from "../../../sim/physics/find-placement.ts";
 import { MAX_DRIFT, MAX_SINK, MAX_TILT } from "../../../sim/physics/physics-constants.ts";
+import { bottomZ, topZ } from "../../../sim/geometry/vertical.ts";
 import type { Box } from "../../../sim/scene/schema.ts";
 import { box, restingBox } from "../geometry/fixtures.ts";
 
@@ -50,6 +52,36 @@ const supportedDrop = fc
     return { support, pose: restingBox(c.x, c.y, s.z + s.thickness / 2, size.x, size.y, size.z, heading) };
   });
 
+/**
+ * A fully supported drop (as above, aligned with the slab) with a wall or a neighbour box flush against one
+ * of its sides, or up to {@link CONTACT_DISTANCE} away: a neighbour of 5–50 cm standing on the same face,
+ * slid anywhere along that side, or a container wall 1–3 cm thick rising from the slab's bottom to above
+ * the box. Both fixed, as the drop test has them.
+ */
+const sideContactDrop = fc
+  .record({
+    drop: supportedDrop.filter(({ support, pose }) => Math.abs(Math.sin(2 * (pose.heading - support.heading))) < 1e-9),
+    side: fc.constantFrom(0, 1, 2, 3),
+    gap: fc.oneof(fc.constant(0), fc.double({ min: 0, max: CONTACT_DISTANCE, noNaN: true })),
+    wall: fc.boolean(),
+    slide: fc.double({ min: -1, max: 1, noNaN: true }),
+    other: fc.record({ x: fc.double({ min: 0.05, max: 0.5, noNaN: true }), y: fc.double({ min: 0.05, max: 0.5, noNaN: true }), z: fc.double({ min: 0.05, max: 0.5, noNaN: true }) }),
+    thickness: fc.double({ min: 0.01, max: 0.03, noNaN: true }),
+  })
+  .map(({ drop: { support, pose }, side, gap, wall, slide, other, thickness }) => {
+    // in the pose's frame: the side's outward normal is ±x or ±y
+    const sign = side < 2 ? 1 : -1;
+    const alongX = side % 2 === 0;
+    const [half, halfAlong] = alongX ? [pose.size.x / 2, pose.size.y / 2] : [pose.size.y / 2, pose.size.x / 2];
+    const [depth, length, height] = wall ? [thickness, 0.6, topZ(pose) - bottomZ(support) + 0.1] : [other.x, other.y, other.z];
+    const out = sign * (half + gap + depth / 2);
+    const along = wall ? 0 : slide * (halfAlong + length / 2);
+    const c = fromBoxFrame(pose, alongX ? { x: out, y: along } : { x: along, y: out });
+    const bottom = wall ? bottomZ(support) : bottomZ(pose);
+    const [sx, sy] = alongX ? [depth, length] : [length, depth];
+    return { support, pose, beside: restingBox(c.x, c.y, bottom, sx, sy, height, pose.heading), wall };
+  });
+
 describe("the drop test's analytic fast path", () => {
   it("agrees with cannon-es on fully supported drops: it stays where it was set down", () => {
     fc.assert(
@@ -66,6 +98,25 @@ describe("the drop test's analytic fast path", () => {
         expect(Math.abs(Math.sin(out.final.heading - pose.heading))).toBeLessThan(0.02);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it("agrees with cannon-es on fully supported drops flush against a wall or a neighbour: it stays", () => {
+    fc.assert(
+      fc.property(sideContactDrop, ({ support, pose, beside }) => {
+        expect(boxDistance(beside, pose)).toBeLessThanOrEqual(CONTACT_DISTANCE + 1e-9);
+        // the fast path takes it despite the side contact …
+        expect(sole(pose, [support, beside])).toBe(0);
+        expect(sole(pose, [beside, support])).toBe(1);
+        // … and cannon-es accepts it where it was set down
+        const out = drop(pose, [support, beside]);
+        expect(instability(out, { restsOn: null })).toBeNull();
+        expect(out.drift).toBeLessThan(MAX_DRIFT);
+        expect(Math.abs(out.sink)).toBeLessThan(MAX_SINK);
+        expect(out.tilt).toBeLessThan(MAX_TILT);
+        expect(Math.abs(Math.sin(out.final.heading - pose.heading))).toBeLessThan(0.02);
+      }),
+      { numRuns: 120 },
     );
   });
 
@@ -94,24 +145,52 @@ describe("the drop test's analytic fast path", () => {
     expect(sole(restingBox(0, 0, 0.749, 0.1, 0.1, 0.1), [slab])).toBe(-1);
   });
 
-  it("is not taken with a neighbour, wall or lid within contact distance, and is beyond it", () => {
+  it("is taken with a neighbour or wall only side-on within contact distance, and beyond it", () => {
     const pose = restingBox(0, 0, 0.75, 0.1, 0.1, 0.1);
     const beside = (gap: number) => restingBox(0.1 + gap, 0, 0.75, 0.1, 0.1, 0.1);
-    expect(sole(pose, [slab, beside(0)])).toBe(-1);
-    expect(sole(pose, [slab, beside(0.001)])).toBe(-1);
-    expect(sole(pose, [slab, beside(CONTACT_DISTANCE - 1e-4)])).toBe(-1);
-    // beyond the contact distance the neighbour is out of reach: the index of the slab comes back
-    expect(sole(pose, [slab, beside(CONTACT_DISTANCE + 1e-4)])).toBe(0);
-    // a container wall 1 mm away, and one turned 45° whose corner comes within a millimetre
-    expect(sole(pose, [slab, box(0.05 + 0.001 + 0.01, 0, 0.8, 0.02, 0.6, 0.1)])).toBe(-1);
+    for (const gap of [0, 0.001, CONTACT_DISTANCE - 1e-4, CONTACT_DISTANCE + 1e-4]) expect(sole(pose, [slab, beside(gap)])).toBe(0);
+    // a container wall 1 mm away, rising from below the base to above the box
+    expect(sole(pose, [slab, box(0.05 + 0.001 + 0.01, 0, 0.8, 0.02, 0.6, 0.1)])).toBe(0);
+    // one turned 45° whose corner comes within a millimetre, and a lower one beside it (sharing 3 cm of side)
     const corner = 0.05 + 0.001 + Math.SQRT1_2 * 0.1; // centre of a 10 cm square turned 45°, corner 1 mm from the pose
-    expect(sole(pose, [slab, box(corner, 0, 0.8, 0.1, 0.1, 0.1, Math.PI / 4)])).toBe(-1);
-    expect(sole(pose, [slab, box(corner + 0.002, 0, 0.8, 0.1, 0.1, 0.1, Math.PI / 4)])).toBe(0);
+    expect(sole(pose, [slab, box(corner, 0, 0.8, 0.1, 0.1, 0.1, Math.PI / 4)])).toBe(0);
+    expect(sole(pose, [slab, restingBox(0.1, 0, 0.75, 0.1, 0.1, 0.03)])).toBe(0);
+    // neighbours on every side at once, and the order of the fixed boxes does not matter
+    const ring = [beside(0), restingBox(-0.1, 0, 0.75, 0.1, 0.1, 0.2), restingBox(0, 0.1, 0.75, 0.3, 0.1, 0.05), restingBox(0, -0.1001, 0.75, 0.1, 0.1, 0.1)];
+    expect(sole(pose, [slab, ...ring])).toBe(0);
+    expect(sole(pose, [...ring, slab])).toBe(4);
+  });
+
+  it("is not taken with a neighbour over the footprint: a lid, a shelf, or one overhanging it", () => {
+    const pose = restingBox(0, 0, 0.75, 0.1, 0.1, 0.1);
     // a lid or shelf 1 mm above its top
-    const lid = box(0, 0, 0.851 + 0.01, 0.6, 0.6, 0.02);
-    expect(sole(pose, [slab, lid])).toBe(-1);
-    // the order of the fixed boxes does not matter
-    expect(sole(pose, [beside(0.05), slab])).toBe(1);
+    expect(sole(pose, [slab, box(0, 0, 0.851 + 0.01, 0.6, 0.6, 0.02)])).toBe(-1);
+    // a neighbour's overhang (a board on a taller neighbour) reaching 1 cm over the pose, 1 mm above it
+    expect(sole(pose, [slab, restingBox(0.09, 0, 0.851, 0.1, 0.1, 0.02)])).toBe(-1);
+    // the same board stopping flush with the pose's side, 1 mm above its top, meets only its top edge:
+    // physics decides; lowered to share 1 cm of its side, it is beside it
+    expect(sole(pose, [slab, restingBox(0.1, 0, 0.851, 0.1, 0.1, 0.02)])).toBe(-1);
+    expect(sole(pose, [slab, restingBox(0.1, 0, 0.84, 0.1, 0.1, 0.02)])).toBe(0);
+  });
+
+  it("is not taken with a neighbour or wall cutting into it", () => {
+    const pose = restingBox(0, 0, 0.75, 0.1, 0.1, 0.1);
+    // a neighbour 1 cm into its side, one 1 µm in (beyond rounding), a wall 1 mm into it
+    expect(sole(pose, [slab, restingBox(0.09, 0, 0.75, 0.1, 0.1, 0.1)])).toBe(-1);
+    expect(sole(pose, [slab, restingBox(0.1 - 1e-6, 0, 0.75, 0.1, 0.1, 0.1)])).toBe(-1);
+    expect(sole(pose, [slab, box(0.05 - 0.001 + 0.01, 0, 0.8, 0.02, 0.6, 0.1)])).toBe(-1);
+    // a turned neighbour whose corner pokes 1 mm in
+    expect(sole(pose, [slab, box(0.05 - 0.001 + Math.SQRT1_2 * 0.1, 0, 0.8, 0.1, 0.1, 0.1, Math.PI / 4)])).toBe(-1);
+  });
+
+  it("is not taken with a face or step beside its bottom edge (no side to touch)", () => {
+    const left = box(-0.3, 0, 0.73, 0.6, 0.8, 0.04);
+    const pose = restingBox(-0.05, 0, 0.75, 0.1, 0.1, 0.1);
+    // a level face flush beside it, and one 1.5 mm lower: physics decides
+    expect(sole(pose, [left, box(0.3, 0, 0.73, 0.6, 0.8, 0.04)])).toBe(-1);
+    expect(sole(pose, [left, box(0.3, 0, 0.7285, 0.6, 0.8, 0.04)])).toBe(-1);
+    // a neighbour sharing under 2 mm of its height
+    expect(sole(pose, [left, restingBox(0.05, 0, 0.75, 0.1, 0.1, 0.0015)])).toBe(-1);
   });
 
   it("is not taken for slivers with a side under 2 mm", () => {
