@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { planMerge, writeMerge } from "../../../harness/merge/merge-runs.ts";
 import { runSuite, type RunOptions } from "../../../harness/runner/run-suite.ts";
 import { copyBundledSuite, hasBundledSuite, resultsOf, trajectoriesWithoutTs } from "./run-files.ts";
+import { testRunOptions } from "../../helpers/run-options.ts";
 
 const HAVE_SUITE = hasBundledSuite("default");
 
@@ -14,21 +15,7 @@ describe.skipIf(!HAVE_SUITE)("--workers and --shard + merge give the output of o
   const out = (name: string) => path.join(root, name);
   let suite = "";
 
-  const options = (o: Partial<RunOptions>): RunOptions => ({
-    suite,
-    agent: "random",
-    agentOptions: { doneProbability: 0.01 },
-    out: "",
-    seed: null,
-    maxSteps: null,
-    stepTimeout: 60,
-    episodes: null,
-    repeat: 1,
-    workers: 1,
-    shard: null,
-    resume: false,
-    ...o,
-  });
+  const options = (o: Partial<RunOptions>): RunOptions => testRunOptions({ suite, agentOptions: { doneProbability: 0.01 }, ...o });
 
   beforeAll(async () => {
     // ten episodes over all three houses, short enough for a test

@@ -5,27 +5,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runSuite, type RunOptions } from "../../../harness/runner/run-suite.ts";
 import { InputError } from "../../../sim/errors.ts";
 import { copyBundledSuite, hasBundledSuite, resultsOf, trajectoriesWithoutTs } from "./run-files.ts";
+import { testRunOptions } from "../../helpers/run-options.ts";
 
 const FLAKY = path.join(import.meta.dirname, "fixtures", "flaky-agent.ts");
 
 describe.skipIf(!hasBundledSuite("default"))("worker pool: agents, failures and clocks", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), "pool-"));
   let suite = "";
-  const options = (o: Partial<RunOptions>): RunOptions => ({
-    suite,
-    agent: FLAKY,
-    agentOptions: {},
-    out: "",
-    seed: null,
-    maxSteps: null,
-    stepTimeout: 60,
-    episodes: null,
-    repeat: 1,
-    workers: 2,
-    shard: null,
-    resume: false,
-    ...o,
-  });
+  const options = (o: Partial<RunOptions>): RunOptions => testRunOptions({ suite, agent: FLAKY, workers: 2, ...o });
 
   beforeAll(() => {
     suite = copyBundledSuite("default", { limit: 5, maxSteps: 12 });

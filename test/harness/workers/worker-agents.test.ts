@@ -7,6 +7,7 @@ import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
 import type { EpisodeTaskSpec, WorkerSetup } from "../../../harness/workers/protocol.ts";
 import type { RunEvent } from "../../../harness/runner/run-events.ts";
 import { copyBundledSuite, hasBundledSuite, resultsOf } from "./run-files.ts";
+import { testRunOptions } from "../../helpers/run-options.ts";
 
 /** A user's agent file with TypeScript-only syntax, outside the repository (no package.json near it). */
 function writeUserTsAgent(): string {
@@ -62,21 +63,7 @@ describe("worker threads start from the precompiled bundle and still load users'
 describe.skipIf(!hasBundledSuite("default"))("runs with a user TypeScript agent and a stopped pool", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), "worker-agents-"));
   let suite = "";
-  const options = (o: Partial<RunOptions>): RunOptions => ({
-    suite,
-    agent: "random",
-    agentOptions: {},
-    out: "",
-    seed: null,
-    maxSteps: null,
-    stepTimeout: 60,
-    episodes: null,
-    repeat: 1,
-    workers: 2,
-    shard: null,
-    resume: false,
-    ...o,
-  });
+  const options = (o: Partial<RunOptions>): RunOptions => testRunOptions({ suite, workers: 2, ...o });
   let pool: EpisodePool | null = null;
 
   beforeAll(() => {

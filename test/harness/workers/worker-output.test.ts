@@ -6,6 +6,7 @@ import type { Reporter } from "../../../harness/runner/run-events.ts";
 import { runSuite, type RunOptions } from "../../../harness/runner/run-suite.ts";
 import { InputError } from "../../../sim/errors.ts";
 import { copyBundledSuite, hasBundledSuite, resultsOf, trajectoriesWithoutTs } from "./run-files.ts";
+import { testRunOptions } from "../../helpers/run-options.ts";
 
 /** Records what a reporter sees: every event's type, key and step number, in order. */
 function recorder(): { reporter: Reporter; seen: string[] } {
@@ -30,21 +31,7 @@ describe.skipIf(!hasBundledSuite("default"))("worker-written trajectories and ev
   const out = (name: string) => path.join(root, name);
   let suite = "";
   const oneWorker = recorder();
-  const options = (o: Partial<RunOptions>): RunOptions => ({
-    suite,
-    agent: "random",
-    agentOptions: { doneProbability: 0.02 },
-    out: "",
-    seed: null,
-    maxSteps: null,
-    stepTimeout: 60,
-    episodes: null,
-    repeat: 1,
-    workers: 2,
-    shard: null,
-    resume: false,
-    ...o,
-  });
+  const options = (o: Partial<RunOptions>): RunOptions => testRunOptions({ suite, agentOptions: { doneProbability: 0.02 }, workers: 2, ...o });
   const savedEnv = process.env.REARRANGE_WORKER_BUNDLE;
   afterEach(() => {
     if (savedEnv === undefined) delete process.env.REARRANGE_WORKER_BUNDLE;
