@@ -46,27 +46,28 @@ export class Observer {
     const ids: string[] = [];
     // only the room's own objects: the scan does not grow with the house
     for (const o of this.world.objectsInRoom(room)) {
-      if (o.room !== room || o.held) continue;
+      // already observed: `see` would drop it, so skip the distance (most of a scan once a room is known)
+      if (o.room !== room || o.held || this.observed.has(o.id)) continue;
       if (o.kind === "fixed" || distanceToFootprint(at, o.box) <= radius) ids.push(o.id);
     }
-    return this.see(ids);
+    return ids.length === 0 ? ids : this.see(ids);
   }
 
   /** Standing next to something: visible objects within `radius` of the agent in the same room. */
   lookAround(room: string, at: Point2, radius = 1.5): string[] {
     const ids: string[] = [];
     for (const o of this.world.objectsInRoom(room)) {
-      if (o.room === room && !o.held && distanceToFootprint(at, o.box) <= radius) ids.push(o.id);
+      if (o.room === room && !o.held && !this.observed.has(o.id) && distanceToFootprint(at, o.box) <= radius) ids.push(o.id);
     }
-    return this.see(ids);
+    return ids.length === 0 ? ids : this.see(ids);
   }
 
   /** A full search of a room: every visible object in it. */
   exploreRoom(room: string): string[] {
     this.explored.add(room);
     const ids: string[] = [];
-    for (const o of this.world.objectsInRoom(room)) if (o.room === room && !o.held) ids.push(o.id);
-    return this.see(ids);
+    for (const o of this.world.objectsInRoom(room)) if (o.room === room && !o.held && !this.observed.has(o.id)) ids.push(o.id);
+    return ids.length === 0 ? ids : this.see(ids);
   }
 
   /** Opening a container shows what is inside it (and on things inside it). */
@@ -77,6 +78,9 @@ export class Observer {
   /** The held object and its contents are always observed. */
   seeHeld(): string[] {
     const h = this.world.agent.holding;
-    return h ? this.see([h, ...this.world.descendants(h)]) : [];
+    if (!h) return [];
+    // a childless held object that is already observed (every pick: it was observed to be picked) adds nothing
+    if (this.observed.has(h) && !this.world.get(h).node.children.length) return [];
+    return this.see([h, ...this.world.descendants(h)]);
   }
 }

@@ -148,7 +148,8 @@ export class World {
     this.agent.room = room;
     this.agent.position = { ...position };
     this.agent.node.position.set(position.x, position.y, 0);
-    this.agent.node.updateMatrixWorld(true);
+    // only the agent's own matrix: the held subtree (its only children) is recomputed by syncSubtree below
+    this.agent.node.updateWorldMatrix(false, false);
     this.version++;
     if (!this.agent.holding) return [];
     return this.syncSubtree(this.get(this.agent.holding));
@@ -274,7 +275,8 @@ function createSimObject(spec: ObjectSpec, roomNode: Group): SimObject {
 
 /** Re-parents `node` under `parent` so that its world pose is `box` (yaw-only rotation). */
 function placeNodeAtWorld(node: Object3D, parent: Object3D, box: Box): void {
-  parent.updateWorldMatrix(true, false);
+  // no parent.updateWorldMatrix: every World mutation leaves all world matrices current (the constructor updates
+  // the whole graph; setPose/hold/moveAgent recompute whatever they moved), so the parent's is already right
   node.removeFromParent();
   parent.add(node);
   // parent world transform is yaw + translation: invert it by hand (cheaper than matrix inversion)

@@ -17,6 +17,8 @@ import type { Observation } from "../../../sim/observation.ts";
 import type { RoomSpec } from "../../../sim/scene/schema.ts";
 import { RoomGraph, dist, type Point2 } from "../../../sim/world/navigation.ts";
 import { distanceToFootprint } from "../../../sim/world/reach.ts";
+import { Observer } from "../../../sim/world/observer.ts";
+import type { World } from "../../../sim/world/world.ts";
 
 /** The path search as it was: door nodes rebuilt per query, O(n²) Dijkstra, ties to the smaller key. */
 function referencePath(rooms: RoomSpec[], fromRoom: string, from: Point2, toRoom: string, to: Point2): { length: number; waypoints: Point2[] } | null {
@@ -386,5 +388,78 @@ describe("the step's own bookkeeping = the plain code it replaced", () => {
     const fresh = env.step({ type: "navigate", target: env.world.agent.room }).observation;
     (fresh as { step: number }).step = 9999;
     expect(fresh.text).toMatch(new RegExp(`^Step ${step + 1} of 300`));
+  });
+
+  /** The observer's scans as they were: every room object measured, `see` dropping the observed ones afterwards. */
+  const referenceScan = (world: World, observer: Observer, kind: "entry" | "around" | "explore" | "held", room: string, at: Point2, radius: number) => {
+    let ids: string[] = [];
+    if (kind === "held") {
+      const h = world.agent.holding;
+      ids = h ? [h, ...world.descendants(h)] : [];
+    } else {
+      for (const o of world.objectsInRoom(room)) {
+        if (o.room !== room || o.held) continue;
+        if (kind === "explore" || (kind === "entry" && o.kind === "fixed") || distanceToFootprint(at, o.box) <= radius) ids.push(o.id);
+      }
+    }
+    const log = ids.filter((id, i) => !observer.observed.has(id) && !observer.isHidden(id) && ids.indexOf(id) === i);
+    return { fresh: [...log].sort(), log };
+  };
+
+  it("observer scans that skip observed objects early = the scans that measured every object, fresh ids and log order", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 20, max: 200 }), (seed, size) => {
+        const house = generateHouse(size, seed);
+        const env = new RearrangeEnv({ scene: house.scene, task: house.task, seed, maxSteps: 80 });
+        const agent = new BenchAgent();
+        let obs = env.reset(seed).observation;
+        void agent.reset({ id: "t", instruction: "", seed }, obs, { conditions: [], task: null, world: env.world });
+        const rooms = [...env.world.rooms.keys()];
+        for (let t = 0, over = false; t < 80 && !over; t++) {
+          const world = env.world;
+          const room = t % 3 === 0 ? world.agent.room : rooms[(seed + t) % rooms.length]!;
+          const f = world.rooms.get(room)!.footprint;
+          const at = t % 2 === 0 ? world.agent.position : { x: f.min.x + ((seed % 97) / 97) * (f.max.x - f.min.x), y: (f.min.y + f.max.y) / 2 };
+          for (const [kind, radius] of [["entry", 2.5], ["entry", 0], ["around", 1.5], ["explore", 0], ["held", 0]] as const) {
+            const copy = new Observer(world);
+            for (const id of env.observer.observed) copy.observed.add(id);
+            const want = referenceScan(world, copy, kind, room, at, radius);
+            const got = kind === "entry" ? copy.lookAroundOnEntry(room, at, radius) : kind === "around" ? copy.lookAround(room, at, radius) : kind === "explore" ? copy.exploreRoom(room) : copy.seeHeld();
+            expect(got).toEqual(want.fresh);
+            expect(copy.observedLog).toEqual(want.log);
+          }
+          const r = env.step(agent.act(obs));
+          [obs, over] = [r.observation, r.terminated || r.truncated];
+        }
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it("world matrices kept current step by step (no parent refresh before re-parenting) = a full recompute of the scene graph", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 20, max: 200 }), (seed, size) => {
+        const house = generateHouse(size, seed);
+        const env = new RearrangeEnv({ scene: house.scene, task: house.task, seed, maxSteps: 120 });
+        const agent = new BenchAgent();
+        let obs = env.reset(seed).observation;
+        void agent.reset({ id: "t", instruction: "", seed }, obs, { conditions: [], task: null, world: env.world });
+        for (let t = 0, over = false; t < 120 && !over; t++) {
+          const r = env.step(agent.act(obs));
+          [obs, over] = [r.observation, r.terminated || r.truncated];
+          const world = env.world;
+          const before = new Map<string, number[]>();
+          world.root.traverse((n) => before.set(n.uuid, [...n.matrixWorld.elements]));
+          const boxes = [...world.objects.values()].map((o) => [o.id, o.box.center.x, o.box.center.y, o.box.center.z] as const);
+          world.root.updateMatrixWorld(true);
+          world.root.traverse((n) => expect(n.matrixWorld.elements).toEqual(before.get(n.uuid)));
+          for (const [id, x, y, z] of boxes) {
+            const e = world.get(id).node.matrixWorld.elements;
+            expect([e[12], e[13], e[14]]).toEqual([x, y, z]);
+          }
+        }
+      }),
+      { numRuns: 8 },
+    );
   });
 });
