@@ -27,8 +27,8 @@ export interface RunOptions extends RunConfig {
 
 /**
  * Runs a suite with an agent and writes `<out>/results.json` and `<out>/episodes/*.jsonl`.
- * The run is an rxjs event stream; reporters subscribe to it in order. With `workers` > 1 the
- * episodes run in worker threads and their events are re-emitted in plan order, so every reporter
+ * The run is an rxjs event stream; reporters subscribe to it in order. With `workers` N > 1 the
+ * episodes run on this thread and N − 1 worker threads and their events are re-emitted in plan order, so every reporter
  * sees the stream a one-worker run produces. With `resume`, episodes an earlier run in `out`
  * finished are kept and the rest run from their start.
  *
@@ -55,7 +55,7 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
   };
   const now = options.now ?? (() => new Date().toISOString());
   const threads = Math.min(options.workers, todo.length);
-  // worker threads start loading the simulator now, while this thread reads the files
+  // pool threads start loading the simulator now, while this thread reads the files
   const executor = threads > 1 ? await poolExecutor(options, context, threads) : inProcessExecutor(options, context, now);
   let failed = true;
   try {
@@ -150,7 +150,7 @@ interface EpisodeExecutor {
   run(jobs: readonly EpisodeJob[], emit: (e: RunEvent) => void | Promise<void>, stop: AbortSignal): Promise<void>;
   /** Closes agents; after a failure, stops without waiting for work in flight. */
   close(failed: boolean): Promise<void>;
-  /** True when the executor writes the trajectory files itself (worker threads), so the main thread must not. */
+  /** True when the executor's lanes write the trajectory files themselves, so the reporters must not. */
   writesTrajectories?: boolean;
 }
 
@@ -177,19 +177,27 @@ function inProcessExecutor(options: RunOptions, context: EpisodeContextData, now
 }
 
 /**
- * `--workers N`: a piscina pool; each thread builds its own agent from the same spec and options.
- * Events come back in plan order, so the output is identical to one worker's. A pinned clock (`now`,
- * tests) cannot cross threads, so timestamps are then re-stamped here as events are emitted.
+ * `--workers N`: this thread runs episodes too, next to a piscina pool of N − 1 threads, each lane
+ * taking the next episode of the plan when it is free. A new thread costs a V8 isolate (start-up,
+ * recompiling the simulator's hot code, cold first episodes: ~3 s of CPU in the bench), and this
+ * thread is already warm. This thread's lane builds its agent and runs episodes exactly as
+ * `--workers 1` does; each pool thread builds its own agent from the same spec and options. Events
+ * come back in plan order, so the output is identical to one worker's. A pinned clock (`now`, tests)
+ * cannot cross threads, so timestamps are then re-stamped here as events are emitted.
  */
 async function poolExecutor(options: RunOptions, context: EpisodeContextData, threads: number): Promise<EpisodeExecutor> {
   const { EpisodePool } = await import("../workers/episode-pool.ts");
+  const { EpisodeRecorder } = await import("../workers/episode-recorder.ts");
   const stamp = options.now;
-  // the threads write trajectories and send only each episode's begin and end, unless a pinned clock
-  // must re-stamp them here or a reporter wants the steps (then this thread writes them, in step with it)
+  // the lanes write trajectories and pass on only each episode's begin and end, unless a pinned clock
+  // must re-stamp them here or a reporter wants the steps (then the reporters write them, in plan order)
   const wantsSteps = (options.reporters ?? []).some((r) => typeof r.onStep === "function");
   const trajectoryOut = stamp || wantsSteps ? null : options.out;
-  const setup = { agent: options.agent, agentOptions: { ...options.agentOptions, runDir: options.out }, context, trajectoryOut };
-  const pool = await EpisodePool.open(threads, setup);
+  const agentOptions = { ...options.agentOptions, runDir: options.out };
+  const setup = { agent: options.agent, agentOptions, context, trajectoryOut };
+  const pool = await EpisodePool.open(threads - 1, setup);
+  const recorder = new EpisodeRecorder(trajectoryOut);
+  let agent: Agent | null = null;
   const began = new Map<string, string>();
   const restamp = (e: RunEvent): RunEvent => {
     if (e.type === "episodeBegin" && stamp) began.set(e.key, (e.header.ts = stamp()));
@@ -200,13 +208,51 @@ async function poolExecutor(options: RunOptions, context: EpisodeContextData, th
     return e;
   };
   return {
-    agent: () => pool.describeAgent(),
-    async run(jobs, emit, stop) {
-      const specs = jobs.map((j) => ({ key: j.key, id: j.id, repeat: j.repeat, seed: j.seed, maxSteps: j.maxSteps, scenePath: j.scene.path, taskPath: j.task.path }));
-      await pool.runAll(specs, (e) => emit(restamp(e)), stop);
+    async agent() {
+      agent = await loadAgent(options.agent, agentOptions);
+      return { name: agent.name ?? "agent", version: agent.version ?? "0" };
     },
-    close: (failed) => (failed ? pool.destroy() : pool.close()),
+    async run(jobs, emit, stop) {
+      const { runEpisode } = await import("./episode.ts");
+      const specs = jobs.map((j) => ({ key: j.key, id: j.id, repeat: j.repeat, seed: j.seed, maxSteps: j.maxSteps, scenePath: j.scene.path, taskPath: j.task.path }));
+      const mainLane = async (index: number, push: (e: RunEvent) => void): Promise<void> => {
+        const episode = recorder.episode(push);
+        await runEpisode(jobs[index]!, agent!, { ...context, now: () => new Date().toISOString(), emit: yielding(episode.emit) });
+        episode.finish();
+      };
+      await pool.runAll(specs, (e) => emit(restamp(e)), stop, mainLane);
+    },
+    async close(failed) {
+      // this lane's agent is closed either way, as with one worker (a cmd: agent's subprocess must end)
+      const closing = [agent?.close?.(), failed ? pool.destroy() : pool.close()];
+      const settled = await Promise.allSettled(closing);
+      const rejected = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+      if (rejected) throw rejected.reason;
+    },
     writesTrajectories: trajectoryOut !== null,
+  };
+}
+
+/** How long the main lane steps before it lets the event loop run (threads' messages, piscina's dispatch). */
+const MAIN_LANE_SLICE_MS = 2;
+
+/**
+ * An emitter for the main lane that, every {@link MAIN_LANE_SLICE_MS}, returns a promise settled on
+ * the next turn of the event loop (runEpisode awaits its emitter). An episode's steps are otherwise
+ * only microtasks: without this, a pool thread that finished its episode would sit idle until the
+ * main lane's episode ends, because handing it the next one needs this thread's event loop.
+ */
+function yielding(emit: (e: RunEvent) => void): (e: RunEvent) => void | Promise<void> {
+  let since = performance.now();
+  return (e) => {
+    emit(e);
+    if (performance.now() - since < MAIN_LANE_SLICE_MS) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
   };
 }
 

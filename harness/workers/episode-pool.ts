@@ -6,8 +6,9 @@ import { deserializeError, type EpisodeTaskSpec, type WorkerReply, type WorkerSe
 import { workerEntry, type WorkerEntry } from "./worker-bundle.ts";
 
 /**
- * A pool of worker threads (piscina) that run episodes in parallel. Events come back from the
- * threads as they happen and are re-emitted in plan order (see OrderedEmitter), so the main thread's
+ * A pool of worker threads (piscina) that run episodes in parallel, optionally alongside a lane on
+ * the main thread (see runAll). Events come back from the lanes as they happen and are re-emitted in
+ * plan order (see OrderedEmitter), so the main thread's
  * reporters — results writer, progress, and the trajectory writer when the threads do not write
  * trajectories themselves — work exactly as with one worker.
  */
@@ -47,11 +48,19 @@ export class EpisodePool {
 
   /**
    * Runs the episodes in parallel, started in plan order, and passes their events to `emit` in the
-   * order of `episodes`. Once `stop` is aborted no further episode starts; the ones running finish
-   * and their events are passed on. Rejects with the first episode's error that is not an agent
-   * failure (agent failures end only their episode, inside runEpisode).
+   * order of `episodes`. There is one lane per thread and, with `mainLane`, one more on the calling
+   * thread: each lane takes the next episode of the plan whenever it is free, so a faster lane takes
+   * more. `mainLane(index, push)` runs episode `index` here and hands its events to `push`. Once
+   * `stop` is aborted no further episode starts; the ones running finish and their events are passed
+   * on. Rejects with the first episode's error that is not an agent failure (agent failures end only
+   * their episode, inside runEpisode).
    */
-  async runAll(episodes: readonly EpisodeTaskSpec[], emit: (e: RunEvent) => void, stop?: AbortSignal): Promise<void> {
+  async runAll(
+    episodes: readonly EpisodeTaskSpec[],
+    emit: (e: RunEvent) => void,
+    stop?: AbortSignal,
+    mainLane?: (index: number, push: (e: RunEvent) => void) => Promise<void>,
+  ): Promise<void> {
     const ordered = new OrderedEmitter(episodes.length, emit);
     let next = 0;
     let failed = false;
@@ -69,18 +78,22 @@ export class EpisodePool {
         throw err;
       }
     };
-    // one lane per thread, each taking the next episode in plan order when its last one is done
-    const lane = async (): Promise<void> => {
+    const runHere = (index: number): Promise<void> => mainLane!(index, (e) => ordered.push(index, e));
+    // each lane takes the next episode in plan order when its last one is done
+    const lane = async (run: (index: number) => Promise<void>): Promise<void> => {
       while (next < episodes.length && !stop?.aborted && !failed) {
         try {
-          await runOne(next++);
+          await run(next++);
         } catch (err) {
           failed = true;
           throw err;
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.threads, episodes.length) }, lane));
+    // the main lane takes episode 0: this thread is warm, while the threads may still be starting
+    const lanes = mainLane ? [lane(runHere)] : [];
+    for (let t = 0; t < Math.min(this.threads, episodes.length); t++) lanes.push(lane(runOne));
+    await Promise.all(lanes);
     // the last events of an episode may arrive after its task settles: wait for them too (stopped
     // early, for the episodes that started: the others never end)
     await ordered.passedOn(next);

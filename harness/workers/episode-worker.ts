@@ -1,13 +1,10 @@
-import path from "node:path";
 import { workerData } from "node:worker_threads";
 import type { MessagePort } from "node:worker_threads";
-import { InputError } from "../../sim/errors.ts";
 import type { Agent } from "../agent.ts";
 import { loadAgent } from "../agents/load.ts";
-import { TrajectoryWriter } from "../reporters/trajectory-writer.ts";
 import { runEpisode } from "../runner/episode.ts";
 import { FileCache } from "../runner/file-cache.ts";
-import type { RunEvent } from "../runner/run-events.ts";
+import { EpisodeRecorder } from "./episode-recorder.ts";
 import { serializeError, type EpisodeTaskSpec, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
 
 /**
@@ -20,8 +17,7 @@ import { serializeError, type EpisodeTaskSpec, type WorkerReply, type WorkerSetu
  */
 const setup = workerData as WorkerSetup;
 const files = new FileCache();
-const writer = setup.trajectoryOut ? new TrajectoryWriter(setup.trajectoryOut) : null;
-let folderMade = false;
+const recorder = new EpisodeRecorder(setup.trajectoryOut);
 let agent: Promise<Agent> | null = null;
 
 /** How long a close task waits for the other threads' close tasks before closing anyway. */
@@ -59,42 +55,9 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
 
 async function runOne(spec: EpisodeTaskSpec, port: MessagePort): Promise<void> {
   const job = { key: spec.key, id: spec.id, repeat: spec.repeat, seed: spec.seed, maxSteps: spec.maxSteps, scene: files.scene(spec.scenePath), task: files.task(spec.taskPath) };
-  // a failed write must fail the run, not pass for the agent's error inside runEpisode: kept and thrown
-  // after; the episode's later events are not posted, so results.json never lists it
-  let writeFailed: unknown = null;
-  const emit = (e: RunEvent): void => {
-    if (writer) {
-      if (writeFailed !== null) return;
-      try {
-        record(writer, e);
-      } catch (err) {
-        writeFailed = err;
-        return;
-      }
-    }
-    if (e.type !== "step" || !writer) port.postMessage(e);
-  };
-  await runEpisode(job, await theAgent(), { ...setup.context, now: () => new Date().toISOString(), emit });
-  if (writeFailed !== null) throw outputError(writeFailed);
-}
-
-/** Writes an event to this episode's trajectory: the same writer, lines and file the main thread would write. */
-function record(w: TrajectoryWriter, e: RunEvent): void {
-  if (!folderMade) {
-    w.onBegin();
-    folderMade = true;
-  }
-  if (e.type === "episodeBegin") w.onEpisodeBegin(e.key, e.header);
-  else if (e.type === "step") w.onStep(e.key, e.step);
-  else if (e.type === "episodeEnd") w.onEpisodeEnd(e.key, e.header, e.end);
-}
-
-/** A trajectory that cannot be written (a full disk): the output folder needs fixing, so an InputError naming the file. */
-function outputError(err: unknown): unknown {
-  const e = err as NodeJS.ErrnoException;
-  if (!(err instanceof Error) || typeof e.code !== "string") return err;
-  const out = setup.trajectoryOut!;
-  return new InputError(e.path ?? out, undefined, `cannot write the run's output (${e.message}); finished episodes are kept in ${path.join(out, "results.json")}: fix this and continue with --resume`);
+  const episode = recorder.episode((e) => port.postMessage(e));
+  await runEpisode(job, await theAgent(), { ...setup.context, now: () => new Date().toISOString(), emit: episode.emit });
+  episode.finish();
 }
 
 /**

@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runSuite, type RunOptions } from "../../../harness/runner/run-suite.ts";
 import { InputError } from "../../../sim/errors.ts";
@@ -8,6 +9,11 @@ import { copyBundledSuite, hasBundledSuite, resultsOf, trajectoriesWithoutTs } f
 import { testRunOptions } from "../../helpers/run-options.ts";
 
 const FLAKY = path.join(import.meta.dirname, "fixtures", "flaky-agent.ts");
+
+/** OS threads of this process (Linux): a worker thread that was not stopped is one more. */
+function osThreads(): number {
+  return readdirSync("/proc/self/task").length;
+}
 
 describe.skipIf(!hasBundledSuite("default"))("worker pool: agents, failures and clocks", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), "pool-"));
@@ -18,13 +24,24 @@ describe.skipIf(!hasBundledSuite("default"))("worker pool: agents, failures and 
     suite = copyBundledSuite("default", { limit: 5, maxSteps: 12 });
   });
 
-  it("each worker thread builds its own agent and closes it once at the end", async () => {
-    const closeLog = path.join(root, "closed.txt");
-    await runSuite(options({ out: path.join(root, "close"), agentOptions: { closeLog } }));
-    const threads = readFileSync(closeLog, "utf8").trim().split("\n");
-    expect(threads.length).toBe(2);
-    expect(new Set(threads).size).toBe(2);
-    expect(threads).not.toContain("0");
+  it("--workers N runs on the main thread and N - 1 pool threads, each with its own agent, each closed once", async () => {
+    for (const workers of [2, 3]) {
+      const closeLog = path.join(root, `closed-${workers}.txt`);
+      await runSuite(options({ out: path.join(root, `close-${workers}`), agentOptions: { closeLog }, workers }));
+      const threads = readFileSync(closeLog, "utf8").trim().split("\n");
+      // one close per agent: the calling thread's and one per pool thread, none twice
+      expect(threads.length).toBe(workers);
+      expect(new Set(threads).size).toBe(workers);
+      expect(threads.filter((t) => t === String(threadId)).length).toBe(1);
+      expect(resultsOf(path.join(root, `close-${workers}`)).episodes.length).toBe(5);
+    }
+  });
+
+  it.skipIf(!existsSync("/proc/self/task"))("the pool's threads have ended when the run returns", async () => {
+    await runSuite(options({ out: path.join(root, "threads-warm"), workers: 1 })); // libuv and V8 helper threads exist now
+    const before = osThreads();
+    await runSuite(options({ out: path.join(root, "threads"), workers: 3 }));
+    expect(osThreads()).toBeLessThanOrEqual(before);
   });
 
   it("an agent that throws ends only its episode, the same way with 1 or 2 workers", async () => {
