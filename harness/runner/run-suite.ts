@@ -15,6 +15,7 @@ import { getLogger } from "../logger.ts";
 import type { EpisodeContextData } from "../workers/protocol.ts";
 import type { EpisodeJob } from "./episode.ts";
 import { FileCache } from "./file-cache.ts";
+import { outputError } from "./output-error.ts";
 import { planEpisodes, type PlannedEpisode } from "./plan.ts";
 import { dispatch, MultiplexReporter, type Reporter, type RunConfig, type RunEvent, type RunInfo } from "./run-events.ts";
 
@@ -87,22 +88,24 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     // awaited: handled here, so the failure is never an unhandled rejection, and it stops further episodes.
     const stop = new AbortController();
     delivered.catch(() => stop.abort());
+    /** Settles once the reporters have handled every event emitted so far, or rejects as soon as one fails. */
+    const caughtUp = () => Promise.race([stream.idle(), delivered]);
     const emit = (e: RunEvent): Promise<void> | undefined => {
       stream.emitted++;
       events.next(e);
       // an episode ends once the reporters have written it: a fast agent does not run episodes ahead of
       // a disk that is failing, and the next episode starts only if writing went well (see `stop`)
-      return e.type === "episodeEnd" ? Promise.race([stream.idle(), delivered]).catch(() => undefined) : undefined;
+      return e.type === "episodeEnd" ? caughtUp().catch(() => undefined) : undefined;
     };
     try {
       emit({ type: "runBegin", run });
       // results.json and the episodes folder are written before the first episode: a run that cannot write them does no work
-      await Promise.race([stream.idle(), delivered]);
+      await caughtUp();
       const running = executor.run(jobs, emit, stop.signal);
       running.catch(() => undefined); // when the reporters fail first, the episode in flight is not waited for
       await Promise.race([running, delivered]);
       // reporters run behind the emitter: the results are final once they have seen every episode
-      await Promise.race([stream.idle(), delivered]);
+      await caughtUp();
       const final = results.snapshot(true);
       emit({ type: "runEnd", results: final });
       events.complete();
@@ -112,7 +115,7 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     } catch (err) {
       // erroring the stream drops the events still queued: let the reporters write the episodes that
       // finished before the failure (results.json, trajectories) first, so --resume goes on from them
-      await Promise.race([stream.idle(), delivered]).catch(() => undefined);
+      await caughtUp().catch(() => undefined);
       events.error(err);
       await delivered.catch(() => undefined);
       throw err;
@@ -267,16 +270,6 @@ function makeRunFolder(out: string): void {
   } catch (err) {
     throw new InputError(out, undefined, `cannot create the output folder: ${(err as Error)?.message ?? String(err)}`);
   }
-}
-
-/**
- * A filesystem error from a reporter (a full disk, a folder made read-only) as an InputError naming the
- * file: the user's output folder needs fixing, it is not a bug to report with a stack trace.
- */
-function outputError(err: unknown, out: string): unknown {
-  const e = err as NodeJS.ErrnoException;
-  if (!(err instanceof Error) || typeof e.code !== "string" || typeof e.syscall !== "string") return err;
-  return new InputError(e.path ?? out, undefined, `cannot write the run's output (${e.message}); finished episodes are kept in ${path.join(out, "results.json")}: fix this and continue with --resume`);
 }
 
 function toJob(p: PlannedEpisode, loaded: LoadedSuite, cache: FileCache): EpisodeJob {

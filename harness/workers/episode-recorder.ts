@@ -1,6 +1,5 @@
-import path from "node:path";
-import { InputError } from "../../sim/errors.ts";
 import { TrajectoryWriter } from "../reporters/trajectory-writer.ts";
+import { outputError } from "../runner/output-error.ts";
 import type { RunEvent } from "../runner/run-events.ts";
 
 /**
@@ -38,7 +37,8 @@ export class EpisodeRecorder {
       if (e.type !== "step" || !this.writer) forward(e);
     };
     const finish = (): void => {
-      if (writeFailed !== null) throw this.outputError(writeFailed);
+      // a trajectory that cannot be written (a full disk): the output folder needs fixing
+      if (writeFailed !== null) throw outputError(writeFailed, this.out!);
     };
     return { emit, finish };
   }
@@ -52,13 +52,5 @@ export class EpisodeRecorder {
     if (e.type === "episodeBegin") w.onEpisodeBegin(e.key, e.header);
     else if (e.type === "step") w.onStep(e.key, e.step);
     else if (e.type === "episodeEnd") w.onEpisodeEnd(e.key, e.header, e.end);
-  }
-
-  /** A trajectory that cannot be written (a full disk): the output folder needs fixing, so an InputError naming the file. */
-  private outputError(err: unknown): unknown {
-    const e = err as NodeJS.ErrnoException;
-    if (!(err instanceof Error) || typeof e.code !== "string") return err;
-    const out = this.out!;
-    return new InputError(e.path ?? out, undefined, `cannot write the run's output (${e.message}); finished episodes are kept in ${path.join(out, "results.json")}: fix this and continue with --resume`);
   }
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ResultsFile } from "../../../harness/metrics/results-schema.ts";
 import { runSuite, type RunOptions } from "../../../harness/runner/run-suite.ts";
+import { testRunOptions } from "../../helpers/run-options.ts";
 
 /** Repository root. */
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -19,19 +20,7 @@ export function tempDir(prefix: string): string {
 
 /** Runs a suite in-process with test defaults (a pinned clock, no extra reporters). */
 export function run(options: Partial<RunOptions> & { suite: string; agent: string; out: string }): Promise<ResultsFile> {
-  return runSuite({
-    agentOptions: {},
-    seed: null,
-    maxSteps: null,
-    stepTimeout: 60,
-    episodes: null,
-    repeat: 1,
-    workers: 1,
-    shard: null,
-    resume: false,
-    now: () => "2025-01-01T00:00:00.000Z",
-    ...options,
-  });
+  return runSuite(testRunOptions({ now: () => "2025-01-01T00:00:00.000Z", ...options }));
 }
 
 /** Every file under a folder, recursively. */
