@@ -8,7 +8,7 @@ import { PACKAGE_ROOT } from "../version.ts";
 /**
  * Worker threads start from one precompiled JavaScript file instead of registering tsx and loading
  * ~150 TypeScript modules through loader hooks (about 1.5 s of CPU per thread). The file is made at
- * run time with esbuild (tsx's own compiler, already installed with it) and cached under
+ * run time with esbuild (a pinned dependency, also the compiler tsx uses) and cached under
  * `node_modules/.cache/rearrange/<entry>-<hash>/`, named by a hash of the exact sources bundled:
  * editing any of them makes the next run rebuild. Nothing is committed and there is no build step.
  * What the sources load lazily (`await import(…)`: built-in agents, the llm agent's client) stays
