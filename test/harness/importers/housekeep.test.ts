@@ -6,12 +6,12 @@ import fc from "fast-check";
 import { importHousekeep } from "../../../harness/importers/housekeep.ts";
 import { habitatToZUp } from "../../../harness/probes/datasets/housekeep-scenes.ts";
 import { SceneSchema } from "../../../sim/scene/schema.ts";
-import { SHARED_DATA, dataSuiteTitle, hasSharedData } from "../probes/shared-data.ts";
+import { SHARED_DATA, dataSuiteTitle, describeWithData, hasSharedData } from "../probes/shared-data.ts";
 
 const readJsonl = (file: string) => readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
 const SRC = path.join(SHARED_DATA, "housekeep");
 
-describe.skipIf(!hasSharedData("housekeep"))(dataSuiteTitle("rearrange import housekeep on the shared data", "housekeep"), async () => {
+describeWithData("housekeep", "rearrange import housekeep on the shared data", async () => {
   const out = mkdtempSync(path.join(tmpdir(), "hk-"));
   const summary = await importHousekeep(SRC, { out, seed: 0 });
   const source = JSON.parse(readFileSync(path.join(SRC, "housekeep_train_val.json"), "utf8"));

@@ -4,12 +4,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { importTidybot } from "../../../harness/importers/tidybot.ts";
-import { SHARED_DATA, dataSuiteTitle, hasSharedData } from "../probes/shared-data.ts";
+import { SHARED_DATA, dataSuiteTitle, describeWithData, hasSharedData } from "../probes/shared-data.ts";
 
 const readJsonl = (file: string) => readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
 const SRC = path.join(SHARED_DATA, "tidybot");
 
-describe.skipIf(!hasSharedData("tidybot"))(dataSuiteTitle("rearrange import tidybot on the shared data", "tidybot"), async () => {
+describeWithData("tidybot", "rearrange import tidybot on the shared data", async () => {
   const out = mkdtempSync(path.join(tmpdir(), "tb-"));
   const summary = await importTidybot(SRC, { out });
   const scenarios = parseYaml(readFileSync(path.join(SRC, "scenarios.yml"), "utf8")) as Array<{ unseen_placements: string[][]; seen_placements: string[][]; receptacles: string[] }>;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { importVla3d } from "../../../harness/importers/vla3d.ts";
 import { parseObjectList } from "../../../harness/probes/grounding/object-list.ts";
 import { SceneSchema, type SceneFile } from "../../../sim/scene/schema.ts";
-import { SHARED_DATA, dataSuiteTitle, hasSharedData } from "../probes/shared-data.ts";
+import { SHARED_DATA, dataSuiteTitle, describeWithData, hasSharedData } from "../probes/shared-data.ts";
 
 const readJsonl = (file: string) => readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
 const SRC = path.join(SHARED_DATA, "vla3d");
@@ -21,7 +21,7 @@ function reachable(scene: SceneFile): Set<string> {
   return seen;
 }
 
-describe.skipIf(!hasSharedData("vla3d"))(dataSuiteTitle("rearrange import vla3d on the shared data", "vla3d"), async () => {
+describeWithData("vla3d", "rearrange import vla3d on the shared data", async () => {
   const out = mkdtempSync(path.join(tmpdir(), "vla-"));
   const summary = await importVla3d(SRC, { out, seed: 0 });
   const scenes = readdirSync(path.join(out, "scenes")).map((f) => SceneSchema.parse(JSON.parse(readFileSync(path.join(out, "scenes", f), "utf8"))));
@@ -85,7 +85,7 @@ describe.skipIf(!hasSharedData("vla3d"))(dataSuiteTitle("rearrange import vla3d 
   });
 });
 
-describe.skipIf(!hasSharedData("vla3d"))(dataSuiteTitle("vla3d import with files missing or broken", "vla3d"), () => {
+describeWithData("vla3d", "vla3d import with files missing or broken", () => {
   it("builds a one-room scene from object_list.txt alone", async () => {
     const src = mkdtempSync(path.join(tmpdir(), "vla-src-"));
     mkdirSync(path.join(src, "Unity", "bare"), { recursive: true });

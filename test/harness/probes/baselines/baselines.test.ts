@@ -10,7 +10,7 @@ import { confusionOf, detectionMetrics } from "../../../../harness/probes/detect
 import { scoreRankingRows } from "../../../../harness/probes/ranking/score.ts";
 import type { ProbeAgent } from "../../../../harness/probes/baselines/probe-agent.ts";
 import type { RankingCase, RankingSummary } from "../../../../harness/probes/types.ts";
-import { SHARED_DATA, dataSuiteTitle, hasSharedData } from "../shared-data.ts";
+import { SHARED_DATA, dataSuiteTitle, describeWithData, hasSharedData } from "../shared-data.ts";
 
 function rankAll(agent: ProbeAgent, cases: RankingCase[]): RankingSummary {
   const rows = cases.map((c, i) => ({ line: i + 1, value: c }));
@@ -53,7 +53,7 @@ describe("built-in baselines on small hand cases", () => {
   });
 });
 
-describe.skipIf(!hasSharedData("housekeep"))(dataSuiteTitle("prior vs random on held-out Housekeep objects", "housekeep"), () => {
+describeWithData("housekeep", "prior vs random on held-out Housekeep objects", () => {
   const dir = path.join(SHARED_DATA, "housekeep");
   const annotations = HousekeepAnnotationsSchema.parse(JSON.parse(readFileSync(path.join(dir, "housekeep_train_val.json"), "utf8")));
   const { cases } = housekeepRankingCases(annotations, { seed: 0 });
@@ -85,7 +85,7 @@ describe.skipIf(!hasSharedData("housekeep"))(dataSuiteTitle("prior vs random on 
   });
 });
 
-describe.skipIf(!hasSharedData("tidybot"))(dataSuiteTitle("prior vs random on TidyBot unseen objects", "tidybot"), () => {
+describeWithData("tidybot", "prior vs random on TidyBot unseen objects", () => {
   const { unseen } = tidybotCases(parseYaml(readFileSync(path.join(SHARED_DATA, "tidybot", "scenarios.yml"), "utf8")));
 
   it("prior's NDCG@8 interval lies wholly above random's, and so does its per-scenario accuracy", () => {

@@ -7,7 +7,7 @@ import { objectGroup, placeGain, receptacleKind } from "../../../../harness/prob
 import { conceptOf } from "../../../../harness/probes/labels/concepts.ts";
 import { ndcgAtK } from "../../../../harness/probes/ranking/ndcg.ts";
 import { Rng } from "../../../../sim/rng.ts";
-import { SHARED_DATA, dataSuiteTitle, hasSharedData } from "../shared-data.ts";
+import { SHARED_DATA, dataSuiteTitle, describeWithData, hasSharedData } from "../shared-data.ts";
 
 /**
  * How human-like is the placement rule? Housekeep's annotators voted on where 137 objects belong
@@ -16,7 +16,7 @@ import { SHARED_DATA, dataSuiteTitle, hasSharedData } from "../shared-data.ts";
  * the way generated cases measure agents. Housekeep names are mapped as any label is: the object's
  * and receptacle's WordNet concept (conceptOf), a carpet counting as floor.
  */
-describe.skipIf(!hasSharedData("housekeep"))(dataSuiteTitle("the placement rule against Housekeep's annotators", "housekeep"), () => {
+describeWithData("housekeep", "the placement rule against Housekeep's annotators", () => {
   const annotations = HousekeepAnnotationsSchema.parse(JSON.parse(readFileSync(path.join(SHARED_DATA, "housekeep", "housekeep_train_val.json"), "utf8")));
   const { cases } = housekeepRankingCases(annotations, { seed: 0 });
   const houseWide = new Map<string, Record<string, number>>();
