@@ -115,15 +115,7 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
  */
 export function shuffledIndices(rng: Rng, n: number, into?: Uint32Array): Uint32Array {
   const order = into && into.length >= n ? into.subarray(0, n) : new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  // Rng.shuffle's Fisher–Yates: from the last position down, swap with a uniform position at or before it
-  for (let i = n - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    const t = order[i]!;
-    order[i] = order[j]!;
-    order[j] = t;
-  }
-  return order;
+  return rng.shuffleIndices(order, n);
 }
 
 /** The object as it would be at `pose` (a plain record: predicates read only these fields). */
