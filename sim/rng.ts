@@ -66,6 +66,40 @@ export class Rng {
     return items;
   }
 
+  /**
+   * Fills `into[0 … n−1]` with the indices 0 … n−1 in the order {@link shuffle} would leave them, drawing
+   * exactly the same numbers (the state afterwards is the same too). A grid over a large table holds
+   * thousands of candidate poses: this runs the generator in local variables instead of a method call
+   * and a float division per draw, several times faster than `shuffle` on a plain array.
+   */
+  shuffleIndices(into: Uint32Array, n: number): Uint32Array {
+    if (n > into.length) throw new RangeError(`shuffleIndices: ${n} indices do not fit in ${into.length}`);
+    for (let i = 0; i < n; i++) into[i] = i;
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.d;
+    for (let i = n - 1; i > 0; i--) {
+      // nextUint32, inlined
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      c = (c + t) | 0;
+      // int(i + 1): the same float expression, so the same index
+      const j = Math.floor(((t >>> 0) / 4294967296) * (i + 1));
+      const x = into[i]!;
+      into[i] = into[j]!;
+      into[j] = x;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+    return into;
+  }
+
   /** An independent stream named by `label` (same seed + label → same stream). */
   derive(label: string | number): Rng {
     return new Rng(hashString(`${this.a}:${this.b}:${this.c}:${this.d}:${label}`));
