@@ -7,7 +7,7 @@ import { inside } from "../predicates/inside.ts";
 import { nextto } from "../predicates/nextto.ts";
 import { ontop } from "../predicates/ontop.ts";
 import { under } from "../predicates/under.ts";
-import type { Rng } from "../rng.ts";
+import { SHUFFLE_INDICES_MAX, type Rng } from "../rng.ts";
 import type { Box } from "../scene/schema.ts";
 import { candidateSets, type CandidateSet } from "./candidate-sets.ts";
 import { collides, type Obstacle } from "./collision.ts";
@@ -119,6 +119,12 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
  */
 export function shuffledIndices(rng: Rng, n: number, into?: Uint32Array): Uint32Array {
   const order = into && into.length >= n ? into.subarray(0, n) : new Uint32Array(n);
+  // a grid holds at most 2 × 41 × 41 poses, far below what shuffleIndices takes; past it, the plain shuffle
+  if (n > SHUFFLE_INDICES_MAX) {
+    const plain = rng.shuffle(Array.from({ length: n }, (_, i) => i));
+    order.set(plain);
+    return order;
+  }
   return rng.shuffleIndices(order, n);
 }
 
