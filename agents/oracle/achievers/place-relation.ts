@@ -5,7 +5,7 @@ import { act, blocked, type OracleContext } from "../context.ts";
 import { holdsLiteral, type GroundLiteral } from "../literal.ts";
 import { holdsAtom } from "../../../sim/task/atoms.ts";
 import { placeAt, placeKey } from "../skills/hand.ts";
-import { floorOf, footprintArea, roomsByDistance, roomsNamed } from "../skills/world-queries.ts";
+import { floorOf, footprintArea, roomsByDistance, roomsNamed, wouldFallIn } from "../skills/world-queries.ts";
 import type { Achiever, AchieverOption } from "./achiever.ts";
 import { carryEffort, disturbance, moveEffort } from "./effort.ts";
 import { stackedSupportOptions } from "./stacked-support.ts";
@@ -89,10 +89,15 @@ function touchingOptions(ctx: OracleContext, mover: string, other: string): Achi
   ];
 }
 
-/** Carry `mover` and place it `relation` `target` (nothing when it cannot be carried). */
+/**
+ * Carry `mover` and place it `relation` `target` (nothing when it cannot be carried, or when on top of an
+ * open container it would fall in: that place fails every time, so the goal's other ways are taken).
+ */
 function move(ctx: OracleContext, mover: string, relation: Relation, target: string): AchieverOption[] {
   const m = ctx.world.objects.get(mover);
   if (!m || m.kind !== "carryable") return [];
+  const t = ctx.world.objects.get(target);
+  if (relation === "ontop" && t && wouldFallIn(m, t)) return [];
   return [{ key: placeKey(mover, relation, target), mover, target, next: (c) => placeAt(c, mover, relation, target) }];
 }
 
@@ -132,6 +137,7 @@ function clearThenMove(ctx: OracleContext, mover: string, relation: "ontop" | "i
   const m = ctx.world.objects.get(mover);
   const t = ctx.world.objects.get(target);
   if (!m || m.kind !== "carryable" || !t || t.shape === "floor") return [];
+  if (relation === "ontop" && wouldFallIn(m, t)) return [];
   if (ctx.failures.count(placeKey(mover, relation, target)) === 0) return [];
   const blockers = (c: OracleContext) =>
     [...c.world.supports]
