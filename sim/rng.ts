@@ -1,3 +1,6 @@
+/** Most indices {@link Rng.shuffleIndices} shuffles: below 2^21 its integer arithmetic is exact. */
+export const SHUFFLE_INDICES_MAX = 2 ** 21 - 1;
+
 /**
  * Seeded pseudo-random numbers. The simulator never calls `Math.random` or reads the clock:
  * every random choice comes from an Rng derived from the episode seed, so runs are byte-identical.
@@ -74,6 +77,7 @@ export class Rng {
    */
   shuffleIndices(into: Uint32Array, n: number): Uint32Array {
     if (n > into.length) throw new RangeError(`shuffleIndices: ${n} indices do not fit in ${into.length}`);
+    if (n > SHUFFLE_INDICES_MAX) throw new RangeError(`shuffleIndices: at most ${SHUFFLE_INDICES_MAX} indices, not ${n}`);
     for (let i = 0; i < n; i++) into[i] = i;
     let a = this.a;
     let b = this.b;
@@ -87,8 +91,10 @@ export class Rng {
       b = (c + (c << 3)) | 0;
       c = (c << 21) | (c >>> 11);
       c = (c + t) | 0;
-      // int(i + 1): the same float expression, so the same index
-      const j = Math.floor(((t >>> 0) / 4294967296) * (i + 1));
+      // int(i + 1) is floor(t / 2^32 · (i + 1)). With i + 1 < 2^21 the product t · (i + 1) < 2^53 is exact,
+      // so both it and the division by 2^32 round nothing, and truncating with `| 0` (the result is below
+      // 2^31 and not negative) is the floor: the same index, without a float floor and an int conversion.
+      const j = (((t >>> 0) * (i + 1)) / 4294967296) | 0;
       const x = into[i]!;
       into[i] = into[j]!;
       into[j] = x;

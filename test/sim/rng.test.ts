@@ -1,7 +1,7 @@
 /** `Rng.shuffleIndices` against the plain `Rng.shuffle` it stands in for: same order, same draws, same state after. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Rng } from "../../sim/rng.ts";
+import { Rng, SHUFFLE_INDICES_MAX } from "../../sim/rng.ts";
 
 const state = (r: Rng) => JSON.stringify(r);
 
@@ -24,7 +24,19 @@ describe("Rng.shuffleIndices", () => {
     );
   });
 
-  it("refuses more indices than the array holds", () => {
+  it("refuses more indices than the array holds, or than its integer arithmetic is exact for", () => {
     expect(() => new Rng(1).shuffleIndices(new Uint32Array(3), 4)).toThrow(RangeError);
+    expect(() => new Rng(1).shuffleIndices(new Uint32Array(SHUFFLE_INDICES_MAX + 1), SHUFFLE_INDICES_MAX + 1)).toThrow(RangeError);
+  });
+
+  it("draws the same at the largest count it takes, where the products come closest to 2^53", () => {
+    const n = SHUFFLE_INDICES_MAX;
+    const [a, b] = [new Rng(7), new Rng(7)];
+    const got = a.shuffleIndices(new Uint32Array(n), n);
+    const want = b.shuffle(Array.from({ length: n }, (_, i) => i));
+    let same = true;
+    for (let i = 0; i < n && same; i++) same = got[i] === want[i];
+    expect(same).toBe(true);
+    expect(state(a)).toBe(state(b));
   });
 });
