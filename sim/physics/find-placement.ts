@@ -7,18 +7,18 @@ import { inside } from "../predicates/inside.ts";
 import { nextto } from "../predicates/nextto.ts";
 import { ontop } from "../predicates/ontop.ts";
 import { under } from "../predicates/under.ts";
-import type { Rng } from "../rng.ts";
+import { SHUFFLE_INDICES_MAX, type Rng } from "../rng.ts";
 import type { Box } from "../scene/schema.ts";
 import { candidateSets, type CandidateSet } from "./candidate-sets.ts";
-import { collides, obstaclesOf, type Obstacle } from "./collision.ts";
+import { collides, type Obstacle } from "./collision.ts";
 import { soleSupportIndex, staticPart, type StaticPart } from "./analytic-drop.ts";
 import { dropTest, type DropOutcome } from "./drop-test.ts";
 import { formatSize } from "./format.ts";
 import { groundSlab } from "./ground.ts";
 import { MAX_DRIFT, MAX_SINK, MAX_TILT } from "./physics-constants.ts";
 import type { PlacementObject, PlacementRelation, PlacementRequest, PlacementResult } from "./placement-types.ts";
-import { PartCache } from "./solid-parts.ts";
-import { snapDown } from "./support.ts";
+import { PartCache, type SolidPart } from "./solid-parts.ts";
+import { snapDown, snapDownOnParts } from "./support.ts";
 
 /** At most this many collision-free candidates get a physics check before the search gives up. */
 export const MAX_PHYSICS_CHECKS = 6;
@@ -79,7 +79,11 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
   // Only objects that come within the physics neighbourhood of some candidate can block, hold up or touch
   // one: the rest (most of what lies within 1.5 m of the target) need not be cut into parts.
   const relevant = withinReach(nearby, found.sets, PHYSICS_NEIGHBOURHOOD + 1e-6);
-  const obstacles = obstaclesOf(relevant, new Set(), parts.of);
+  // their solid parts, in order: what a candidate must not cut into, and what it can rest on (nothing in
+  // `nearby` is held, so these are exactly `obstaclesOf(relevant)` and the parts `snapDown(relevant)` reads)
+  const solids: SolidPart[] = [];
+  for (const o of relevant) for (const p of parts.of(o)) solids.push(p);
+  const obstacles: readonly Obstacle[] = solids;
   const holds = RELATION_TESTS[relation];
   let checks = 0;
   let lastProblem: string | null = null;
@@ -92,7 +96,7 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
       if (!admissible(pose, set, obstacles)) continue;
       if (!holds(withBox(object, pose), target)) continue;
       // Static check first: it must already rest at this height with its centre over its support.
-      const snap = snapDown(pose, relevant, parts.of);
+      const snap = snapDownOnParts(pose, solids);
       if (!snap.stable || Math.abs(snap.box.center.z - pose.center.z) > 1e-9) continue;
       if (checks >= MAX_PHYSICS_CHECKS) return { ok: false, reason: lastProblem ?? noSpace(relation, object, target) };
       checks++;
@@ -115,15 +119,13 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
  */
 export function shuffledIndices(rng: Rng, n: number, into?: Uint32Array): Uint32Array {
   const order = into && into.length >= n ? into.subarray(0, n) : new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  // Rng.shuffle's Fisher–Yates: from the last position down, swap with a uniform position at or before it
-  for (let i = n - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    const t = order[i]!;
-    order[i] = order[j]!;
-    order[j] = t;
+  // a grid holds at most 2 × 41 × 41 poses, far below what shuffleIndices takes; past it, the plain shuffle
+  if (n > SHUFFLE_INDICES_MAX) {
+    const plain = rng.shuffle(Array.from({ length: n }, (_, i) => i));
+    order.set(plain);
+    return order;
   }
-  return order;
+  return rng.shuffleIndices(order, n);
 }
 
 /** The object as it would be at `pose` (a plain record: predicates read only these fields). */
