@@ -1,3 +1,6 @@
+/** Most indices {@link Rng.shuffleIndices} shuffles: below 2^21 its integer arithmetic is exact. */
+export const SHUFFLE_INDICES_MAX = 2 ** 21 - 1;
+
 /**
  * Seeded pseudo-random numbers. The simulator never calls `Math.random` or reads the clock:
  * every random choice comes from an Rng derived from the episode seed, so runs are byte-identical.
@@ -64,6 +67,43 @@ export class Rng {
       [items[i], items[j]] = [items[j]!, items[i]!];
     }
     return items;
+  }
+
+  /**
+   * Fills `into[0 … n−1]` with the indices 0 … n−1 in the order {@link shuffle} would leave them, drawing
+   * exactly the same numbers (the state afterwards is the same too). A grid over a large table holds
+   * thousands of candidate poses: this runs the generator in local variables instead of a method call
+   * and a float division per draw, several times faster than `shuffle` on a plain array.
+   */
+  shuffleIndices(into: Uint32Array, n: number): Uint32Array {
+    if (n > into.length) throw new RangeError(`shuffleIndices: ${n} indices do not fit in ${into.length}`);
+    if (n > SHUFFLE_INDICES_MAX) throw new RangeError(`shuffleIndices: at most ${SHUFFLE_INDICES_MAX} indices, not ${n}`);
+    for (let i = 0; i < n; i++) into[i] = i;
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.d;
+    for (let i = n - 1; i > 0; i--) {
+      // nextUint32, inlined
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      c = (c + t) | 0;
+      // int(i + 1) is floor(t / 2^32 · (i + 1)). With i + 1 < 2^21 the product t · (i + 1) < 2^53 is exact,
+      // so both it and the division by 2^32 round nothing, and truncating with `| 0` (the result is below
+      // 2^31 and not negative) is the floor: the same index, without a float floor and an int conversion.
+      const j = (((t >>> 0) * (i + 1)) / 4294967296) | 0;
+      const x = into[i]!;
+      into[i] = into[j]!;
+      into[j] = x;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+    return into;
   }
 
   /** An independent stream named by `label` (same seed + label → same stream). */

@@ -68,6 +68,12 @@ interface EpisodeState {
   focus: string | undefined;
   /** Planned relations of the object in hand that held when it was picked up (a placement should keep them). */
   watch: GroundLiteral[];
+  /**
+   * The way last taken towards a literal, while it is under way (its last action was not its final one):
+   * kept first among that literal's ways, so that ways ranked by the agent's position (the nearest oven
+   * or stove) do not take turns as the agent walks.
+   */
+  route: { lit: string; optionKey: string } | null;
 }
 
 /**
@@ -129,6 +135,7 @@ export class OracleAgent implements Agent {
       putDown: new Set(),
       focus: undefined,
       watch: [],
+      route: null,
     };
     this.episode = ep;
   }
@@ -208,8 +215,12 @@ export class OracleAgent implements Agent {
   /** The first action towards the first achievable false literal, giving up ways that keep failing. */
   private nextAction(ep: EpisodeState, plans: ConditionPlan[], ctx: OracleContext): { action?: Action; gaveUpSomething: boolean } {
     let gaveUp = false;
+    const route = ep.route;
+    ep.route = null;
     for (const { lit, options } of buildAgenda(plans, ctx, this.registry, ep.focus)) {
-      for (const opt of options) {
+      const ongoing = route && route.lit === literalKey(lit) ? options.findIndex((o) => o.key === route.optionKey) : -1;
+      const ordered = ongoing > 0 ? [options[ongoing]!, ...options.filter((_, i) => i !== ongoing)] : options;
+      for (const opt of ordered) {
         if (ep.failures.isExhausted(opt.key, this.limits.optionFailures)) continue;
         const step = opt.next(ctx);
         if (step.kind === "blocked" || ep.failures.isExhausted(actionFailureKey(step.action), this.limits.actionFailures)) {
@@ -218,6 +229,7 @@ export class OracleAgent implements Agent {
           continue;
         }
         ep.intent = { lit, optionKey: opt.key, action: step.action, final: step.final };
+        if (!step.final) ep.route = { lit: literalKey(lit), optionKey: opt.key };
         if (step.action.type === "pick") {
           const picked = step.action.object;
           ep.focus = literalKey(lit);

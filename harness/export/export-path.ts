@@ -5,6 +5,7 @@ import { loadEpisodeView } from "../viewer/model/episode-view.ts";
 import { loadSceneView } from "../viewer/model/scene-view.ts";
 import { sceneToGltf } from "./gltf/scene-gltf.ts";
 import { episodeToMcap } from "./mcap/episode-mcap.ts";
+import type { McapCompression } from "./mcap/zstd-chunks.ts";
 
 export const EXPORT_FORMATS = ["mcap", "gltf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -15,6 +16,8 @@ export interface ExportOptions {
   out?: string;
   /** glTF of an episode: the house after this step (default 0, before the first action). */
   step?: number;
+  /** MCAP chunk compression (default `zstd`). */
+  compression?: McapCompression;
 }
 
 /** What was written. */
@@ -38,7 +41,7 @@ export async function exportPath(target: string, options: ExportOptions): Promis
   if (options.format === "mcap") {
     if (!isEpisode) throw new InputError(target, undefined, "MCAP export needs an episode trajectory (.jsonl); a scene has no steps — use --format gltf");
     const episode = loadEpisodeView(target);
-    const bytes = await episodeToMcap(episode);
+    const bytes = await episodeToMcap(episode, { compression: options.compression });
     const file = options.out ?? replaceExtension(target, ".mcap");
     write(file, bytes);
     return { file, bytes: bytes.length, count: episode.steps.length + 1 };

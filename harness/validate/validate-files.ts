@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { InputError, InputErrors } from "../../sim/errors.ts";
-import { parseProblem } from "../../sim/bddl/parser.ts";
+import { formatWarning, parseProblem } from "../../sim/bddl/parser.ts";
 import { readStructuredFile, validateWith } from "../../sim/files/read-structured.ts";
 import { loadSceneFile } from "../../sim/scene/load.ts";
 import { loadTaskFile } from "../../sim/task/load.ts";
@@ -17,6 +17,8 @@ export interface FileReport {
   ok: boolean;
   /** Each problem as `file: place: reason`. */
   problems: string[];
+  /** What was accepted but should be fixed, as `file: place: what` (a stray token in a BDDL file). */
+  warnings: string[];
 }
 
 /** What kind of file this is, from its name (then its content). */
@@ -36,19 +38,20 @@ export async function validateFiles(files: readonly string[]): Promise<FileRepor
   for (const file of files) {
     let kind = kindOf(file);
     const problems: string[] = [];
+    const warnings: string[] = [];
     try {
       if (!existsSync(file)) throw new InputError(file, undefined, "no such file");
       if (kind === "unknown") kind = sniff(file);
-      checkOne(file, kind, problems);
+      checkOne(file, kind, problems, warnings);
     } catch (err) {
       problems.push(...messages(err));
     }
-    out.push({ file, kind, ok: problems.length === 0, problems });
+    out.push({ file, kind, ok: problems.length === 0, problems, warnings });
   }
   return out;
 }
 
-function checkOne(file: string, kind: FileKind, problems: string[]): void {
+function checkOne(file: string, kind: FileKind, problems: string[], warnings: string[]): void {
   switch (kind) {
     case "scene":
       loadSceneFile(file);
@@ -57,7 +60,7 @@ function checkOne(file: string, kind: FileKind, problems: string[]): void {
       loadTaskFile(file);
       return;
     case "bddl":
-      parseProblem(readFileSync(file, "utf8"), file);
+      for (const w of parseProblem(readFileSync(file, "utf8"), file).warnings) warnings.push(formatWarning(file, w));
       return;
     case "suite": {
       const suite = validateWith(SuiteSchema, readStructuredFile(file), file);

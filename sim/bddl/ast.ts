@@ -96,6 +96,16 @@ export interface BddlPositions {
   instances: Map<string, SourcePos>;
 }
 
+/**
+ * Something the parser accepted but a user should fix: a stray token between the sections of the
+ * problem (BEHAVIOR-1K's `wash_a_baseball_cap` has a `\` after `(:init …)`; the reference parser,
+ * bddl's `parse_problem`, prints "… is not recognized in problem" and goes on, and so do we).
+ */
+export interface BddlWarning extends SourcePos {
+  /** What was ignored and why, without file or place (those are the other fields). */
+  message: string;
+}
+
 /** A parsed BEHAVIOR problem file. Names are spelt as declared in `:objects`; references elsewhere are
  *  resolved case-insensitively to that spelling. */
 export interface BddlProblem {
@@ -116,6 +126,8 @@ export interface BddlProblem {
   /** The `:goal` expression. */
   goal: BddlExpr;
   positions: BddlPositions;
+  /** What the parser ignored (in source order); empty for a clean file. */
+  warnings: BddlWarning[];
 }
 
 /**

@@ -5,14 +5,14 @@
  */
 import { InputError } from "../errors.ts";
 import { isWildcardInstance } from "./ast.ts";
-import type { BddlExpr, BddlPositions, BddlProblem, SourcePos } from "./ast.ts";
+import type { BddlExpr, BddlPositions, BddlProblem, BddlWarning, SourcePos } from "./ast.ts";
 import { parseGoalExpr, parseInitLiteral } from "./expr-parser.ts";
 import type { ExprContext, NameTable } from "./expr-parser.ts";
 import { readSExprs, where } from "./sexpr.ts";
 import type { SExpr, SList, SSymbol } from "./sexpr.ts";
 import { didYouMean } from "./suggest.ts";
 
-export type { BddlExpr, BddlProblem, SourcePos } from "./ast.ts";
+export type { BddlExpr, BddlProblem, BddlWarning, SourcePos } from "./ast.ts";
 export { PREDICATE_ARITY } from "./ast.ts";
 export { predicatesUsed } from "./walk.ts";
 
@@ -23,6 +23,8 @@ const PLAIN_NAME = /^[A-Za-z0-9_][\w.\-]*$/;
 
 /**
  * Parses the text of a BEHAVIOR problem file. `file` is only used in error messages.
+ * A stray token between the sections (not a list) is ignored with a {@link BddlWarning} in
+ * `warnings`, as bddl's own parser does; everything else that is wrong is an error.
  * @throws InputError with `where` = `line L, column C` for any syntax or naming error.
  */
 export function parseProblem(text: string, file: string): BddlProblem {
@@ -43,9 +45,13 @@ export function parseProblem(text: string, file: string): BddlProblem {
   const name = parseHeader(header, "problem", fail);
 
   const sections = new Map<Section, SList>();
+  const warnings: BddlWarning[] = [];
   for (const item of define.items.slice(2)) {
     if (item.kind !== "list") {
-      return fail(item, `unexpected token '${item.text}': expected a section such as (:goal …)`);
+      // bddl's parse_problem skips what it does not recognise between sections (released BEHAVIOR-1K
+      // files have such strays); a misspelt or malformed section is still an error below
+      warnings.push({ ...pos(item), message: `stray token '${item.text}' between sections ignored (expected a section such as (:goal …))` });
+      continue;
     }
     const head = item.items[0];
     if (!head || head.kind !== "symbol") return fail(head ?? item, "expected a section name such as :objects");
@@ -91,7 +97,13 @@ export function parseProblem(text: string, file: string): BddlProblem {
     init,
     goal,
     positions,
+    warnings,
   };
+}
+
+/** A warning as `file: line L, column C: message`, the way errors are written. */
+export function formatWarning(file: string, w: BddlWarning): string {
+  return `${file}: ${where(w)}: ${w.message}`;
 }
 
 type Fail = (pos: SourcePos, reason: string) => never;

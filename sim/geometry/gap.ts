@@ -2,41 +2,66 @@ import type { Box } from "../scene/schema.ts";
 import { footprintCorners, type Point2 } from "./footprint.ts";
 import { zGap } from "./vertical.ts";
 
-/** The two in-plane axes of a box (unit vectors along its local x and y). */
-function axesOf(box: Box): Point2[] {
-  const c = Math.cos(box.heading);
-  const s = Math.sin(box.heading);
-  return [
-    { x: c, y: s },
-    { x: -s, y: c },
-  ];
+/** Scratch for {@link footprintSeparation}: the two footprints' corners, x0 y0 … x3 y3 (it never calls itself). */
+const cornersA = new Float64Array(8);
+const cornersB = new Float64Array(8);
+
+/** The footprint's corners as {@link footprintCorners} makes them (the same arithmetic), into `out`. */
+function cornersInto(box: Box, c: number, s: number, out: Float64Array): void {
+  const hx = box.size.x / 2;
+  const hy = box.size.y / 2;
+  const cx = box.center.x;
+  const cy = box.center.y;
+  out[0] = cx + c * -hx - s * -hy;
+  out[1] = cy + s * -hx + c * -hy;
+  out[2] = cx + c * hx - s * -hy;
+  out[3] = cy + s * hx + c * -hy;
+  out[4] = cx + c * hx - s * hy;
+  out[5] = cy + s * hx + c * hy;
+  out[6] = cx + c * -hx - s * hy;
+  out[7] = cy + s * -hx + c * hy;
 }
 
-function project(corners: readonly Point2[], axis: Point2): [number, number] {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const p of corners) {
-    const d = p.x * axis.x + p.y * axis.y;
-    if (d < lo) lo = d;
-    if (d > hi) hi = d;
+/** Separation of the scratch footprints along one axis: how far B's projection lies past A's, or A's past B's. */
+function separationAlong(ax: number, ay: number): number {
+  let alo = Infinity;
+  let ahi = -Infinity;
+  let blo = Infinity;
+  let bhi = -Infinity;
+  for (let i = 0; i < 8; i += 2) {
+    const da = cornersA[i]! * ax + cornersA[i + 1]! * ay;
+    if (da < alo) alo = da;
+    if (da > ahi) ahi = da;
+    const db = cornersB[i]! * ax + cornersB[i + 1]! * ay;
+    if (db < blo) blo = db;
+    if (db > bhi) bhi = db;
   }
-  return [lo, hi];
+  return Math.max(blo - ahi, alo - bhi);
 }
 
 /**
  * Largest separation of the two footprints along any of their four edge normals (separating-axis test):
  * > 0 means the footprints are apart, ≤ 0 means they overlap by at least that much along every axis.
+ * Computed on scratch arrays (it runs for every candidate against every obstacle in a placement search):
+ * the same arithmetic as projecting {@link footprintCorners} on each box's axes, so the same number.
  */
 export function footprintSeparation(a: Box, b: Box): number {
-  const ca = footprintCorners(a);
-  const cb = footprintCorners(b);
+  const ca = Math.cos(a.heading);
+  const sa = Math.sin(a.heading);
+  const cb = Math.cos(b.heading);
+  const sb = Math.sin(b.heading);
+  cornersInto(a, ca, sa, cornersA);
+  cornersInto(b, cb, sb, cornersB);
+  // the axes in the order they were always tried: a's x and y, then b's
   let best = -Infinity;
-  for (const axis of [...axesOf(a), ...axesOf(b)]) {
-    const [alo, ahi] = project(ca, axis);
-    const [blo, bhi] = project(cb, axis);
-    const sep = Math.max(blo - ahi, alo - bhi);
-    if (sep > best) best = sep;
-  }
+  let sep = separationAlong(ca, sa);
+  if (sep > best) best = sep;
+  sep = separationAlong(-sa, ca);
+  if (sep > best) best = sep;
+  sep = separationAlong(cb, sb);
+  if (sep > best) best = sep;
+  sep = separationAlong(-sb, cb);
+  if (sep > best) best = sep;
   return best;
 }
 

@@ -100,6 +100,25 @@ export function convexPolygonContains(poly: readonly Point2[], p: Point2, tolera
   return true;
 }
 
+/**
+ * How far `p` lies inside the convex polygon (counter-clockwise): its least signed distance to the left of
+ * any edge (negative when outside; edges of zero length are skipped; −∞ for fewer than three distinct points).
+ */
+export function insideMargin(poly: readonly Point2[], p: Point2): number {
+  if (poly.length < 3) return -Infinity;
+  let least = Infinity;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i]!;
+    const b = poly[(i + 1) % poly.length]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    if (len === 0) continue;
+    const d = ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len;
+    if (d < least) least = d;
+  }
+  // every edge of zero length: a point, not a polygon
+  return least === Infinity ? -Infinity : least;
+}
+
 /** The point of a polygon's boundary nearest to `p` (the polygon's only point if it has one). */
 export function closestPointOnBoundary(poly: readonly Point2[], p: Point2): Point2 {
   let best: Point2 = poly[0] ?? p;

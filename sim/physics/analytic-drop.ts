@@ -1,6 +1,7 @@
 import { footprintWithin } from "../geometry/containment.ts";
-import { footprintBounds, type Rect2 } from "../geometry/footprint.ts";
+import { footprintBounds, footprintCorners, type Rect2 } from "../geometry/footprint.ts";
 import { boxDistance, footprintSeparation } from "../geometry/gap.ts";
+import { clipConvex, insideMargin } from "../geometry/polygon.ts";
 import { bottomZ, topZ, zOverlap } from "../geometry/vertical.ts";
 import type { Box } from "../scene/schema.ts";
 import { COLLISION_MARGIN } from "./physics-constants.ts";
@@ -33,6 +34,24 @@ const SIDE_BAND = CONTACT_DISTANCE;
  */
 export const MIN_BALANCE_MARGIN = 1e-3;
 
+/**
+ * An overhanging box (its footprint partly off the one face it rests on) is only decided without physics
+ * within the range where cannon-es was shown to accept it (`analytic-drop.test.ts`): sides of at least
+ * this, m …
+ */
+export const OVERHANG_MIN_SIDE = 0.05;
+/** … and at most this, m … */
+export const OVERHANG_MAX_SIDE = 0.6;
+/** … no longer than this many times its width … */
+export const OVERHANG_MAX_ASPECT = 4;
+/**
+ * … with its centre at least this far inside where its footprint meets the face, m, and at least
+ * {@link OVERHANG_MARGIN_SHARE} of its smaller side and of its height. cannon-es turned down overhangs
+ * (tall boxes tipping, long boards see-sawing) only with the centre under 1 cm inside, most under 5 mm.
+ */
+export const OVERHANG_MIN_MARGIN = 0.012;
+export const OVERHANG_MARGIN_SHARE = 0.1;
+
 /** A fixed box and its footprint bounds (an obstacle part of the placement search satisfies it). */
 export interface StaticPart {
   part: Box;
@@ -50,7 +69,10 @@ export function staticPart(part: Box): StaticPart {
  *
  * - exactly one box has its top face level with the pose's bottom under the pose, and the pose's whole
  *   footprint lies on that face (not straddling an edge or two faces), so its centre of mass is over the
- *   face with a margin of at least half its smaller side, and at least {@link MIN_BALANCE_MARGIN};
+ *   face with a margin of at least half its smaller side, and at least {@link MIN_BALANCE_MARGIN}; or the
+ *   footprint overhangs that face's edge, but the box is of a moderate size and shape (sides
+ *   {@link OVERHANG_MIN_SIDE}–{@link OVERHANG_MAX_SIDE}, at most {@link OVERHANG_MAX_ASPECT}:1) and its
+ *   centre lies well inside where its footprint meets the face ({@link overhangHolds});
  * - every other box is farther than {@link CONTACT_DISTANCE} from the pose, or touches it only side-on
  *   ({@link touchesSideOn}: a neighbour or container wall flush against it or within contact distance,
  *   its footprint not overlapping the pose's, sharing a band of its vertical sides). A lid or shelf over
@@ -59,7 +81,8 @@ export function staticPart(part: Box): StaticPart {
  *
  * Boxes only turn about +z, so the face is level, the pose upright and its sides vertical by construction:
  * dropped from just above, a perfect solver leaves it exactly where it is (resting at the face's top plus
- * half its height, heading unchanged). A side-on contact against a fixed box that does not cut into it
+ * half its height, heading unchanged); an overhanging one too, its weight over the contact, as long as
+ * nothing is within contact distance under the overhang. A side-on contact against a fixed box that does not cut into it
  * carries no load: its normal is horizontal (no vertical force), and nothing pushes the pose into it, so
  * friction on the face holds it. Whether the support itself stays put is the caller's question.
  */
@@ -75,14 +98,31 @@ export function soleSupportIndex(pose: Box, statics: readonly StaticPart[]): num
     const { part, bounds: b } = statics[i]!;
     if (bottomZ(part) - top > reach || bottom - topZ(part) > reach) continue;
     if (b.minX - r.maxX > reach || r.minX - b.maxX > reach || b.minY - r.maxY > reach || r.minY - b.maxY > reach) continue;
-    if (Math.abs(topZ(part) - bottom) <= LEVEL_TOLERANCE && footprintWithin(pose, part, WITHIN_TOLERANCE)) {
-      if (support >= 0) return -1;
-      support = i;
-      continue;
+    if (Math.abs(topZ(part) - bottom) <= LEVEL_TOLERANCE) {
+      if (footprintWithin(pose, part, WITHIN_TOLERANCE) || overhangHolds(pose, part)) {
+        if (support >= 0) return -1;
+        support = i;
+        continue;
+      }
     }
     if (boxDistance(part, pose) <= CONTACT_DISTANCE && !touchesSideOn(pose, part)) return -1;
   }
   return support;
+}
+
+/**
+ * True when `pose`, resting level on `part`'s top face with its footprint partly off it, is a box of a
+ * size and shape the overhang rule covers and its centre lies at least the overhang margin inside the
+ * polygon where its footprint meets the face ({@link OVERHANG_MIN_MARGIN}, {@link OVERHANG_MARGIN_SHARE}).
+ */
+export function overhangHolds(pose: Box, part: Box): boolean {
+  const { x, y, z } = pose.size;
+  const small = Math.min(x, y);
+  const large = Math.max(x, y);
+  if (small < OVERHANG_MIN_SIDE || large > OVERHANG_MAX_SIDE || large > OVERHANG_MAX_ASPECT * small) return false;
+  const need = Math.max(OVERHANG_MIN_MARGIN, OVERHANG_MARGIN_SHARE * small, OVERHANG_MARGIN_SHARE * z);
+  const contact = clipConvex(footprintCorners(pose), footprintCorners(part));
+  return contact.length >= 3 && insideMargin(contact, pose.center) >= need;
 }
 
 /**

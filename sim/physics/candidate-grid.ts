@@ -99,6 +99,57 @@ interface PoseBlock {
 }
 
 /**
+ * Poses on a grid in `area`'s frame, row-major over (us, vs): the order the poses were always listed in.
+ * A class, not a closure per block: a search builds a few blocks on every place.
+ */
+class GridBlock implements PoseBlock {
+  readonly count: number;
+  constructor(
+    readonly bounds: Rect2,
+    private readonly area: Box,
+    private readonly us: readonly number[],
+    private readonly vs: readonly number[],
+    private readonly z: number,
+    private readonly size: Vec3,
+    private readonly heading: number,
+  ) {
+    this.count = us.length * vs.length;
+  }
+
+  pose(i: number): Box {
+    const vs = this.vs;
+    const p = fromBoxFrame(this.area, { x: this.us[Math.floor(i / vs.length)]!, y: vs[i % vs.length]! });
+    return { center: { x: p.x, y: p.y, z: this.z }, size: { ...this.size }, heading: this.heading };
+  }
+}
+
+/** Poses along one side of `target`: `offset` out along the normal (nx, ny), sliding by `ts` along the side. */
+class SideBlock implements PoseBlock {
+  readonly count: number;
+  constructor(
+    readonly bounds: Rect2,
+    private readonly target: Box,
+    private readonly nx: number,
+    private readonly ny: number,
+    private readonly offset: number,
+    private readonly ts: readonly number[],
+    private readonly z: number,
+    private readonly size: Vec3,
+    private readonly heading: number,
+  ) {
+    this.count = ts.length;
+  }
+
+  pose(i: number): Box {
+    const { nx, ny, offset } = this;
+    const t = this.ts[i]!;
+    const local = { x: nx * offset + (ny !== 0 ? t : 0), y: ny * offset + (nx !== 0 ? t : 0) };
+    const p = fromBoxFrame(this.target, local);
+    return { center: { x: p.x, y: p.y, z: this.z }, size: { ...this.size }, heading: this.heading };
+  }
+}
+
+/**
  * Candidate poses of an object of `size` resting at `surfaceZ` on a grid over the rectangle `area`
  * (its footprint and heading), in a fixed order. `fit: "contain"` keeps the whole footprint in the area;
  * `"centre"` keeps the centre in the middle half of the area (the object may overhang, but its weight stays
@@ -114,16 +165,9 @@ export function gridPoses(area: Box, surfaceZ: number, size: Vec3, fit: "contain
     const step = Math.max(MIN_STEP, Math.min(ex, ey) / 2);
     const us = spread(Math.max(0, u), step);
     const vs = spread(Math.max(0, v), step);
-    blocks.push({
-      count: us.length * vs.length,
-      // every centre lies within ±u, ±v of the area's centre, in its frame, and the footprint is aligned with it
-      bounds: frameRectBounds(area, { x: 0, y: 0 }, 2 * Math.max(0, u) + ex, 2 * Math.max(0, v) + ey),
-      // row-major over (us, vs): the order the poses were always listed in
-      pose: (i) => {
-        const p = fromBoxFrame(area, { x: us[Math.floor(i / vs.length)]!, y: vs[i % vs.length]! });
-        return { center: { x: p.x, y: p.y, z: surfaceZ + size.z / 2 }, size: { ...size }, heading };
-      },
-    });
+    // every centre lies within ±u, ±v of the area's centre, in its frame, and the footprint is aligned with it
+    const bounds = frameRectBounds(area, { x: 0, y: 0 }, 2 * Math.max(0, u) + ex, 2 * Math.max(0, v) + ey);
+    blocks.push(new GridBlock(bounds, area, us, vs, surfaceZ + size.z / 2, size, heading));
   }
   return new PoseList(blocks);
 }
@@ -147,17 +191,9 @@ export function besidePoses(target: Box, surfaceZ: number, size: Vec3, gap: numb
     for (const side of sides) {
       const ts = spread(side.half, Math.max(MIN_STEP, side.slide / 2));
       const [nx, ny] = side.normal;
-      blocks.push({
-        count: ts.length,
-        // centres at `offset` along the normal, sliding ±half along the side; footprints aligned with the target
-        bounds: frameRectBounds(target, { x: nx * side.offset, y: ny * side.offset }, nx !== 0 ? ex : 2 * side.half + ex, ny !== 0 ? ey : 2 * side.half + ey),
-        pose: (i) => {
-          const t = ts[i]!;
-          const local = { x: nx * side.offset + (ny !== 0 ? t : 0), y: ny * side.offset + (nx !== 0 ? t : 0) };
-          const p = fromBoxFrame(target, local);
-          return { center: { x: p.x, y: p.y, z: surfaceZ + size.z / 2 }, size: { ...size }, heading };
-        },
-      });
+      // centres at `offset` along the normal, sliding ±half along the side; footprints aligned with the target
+      const bounds = frameRectBounds(target, { x: nx * side.offset, y: ny * side.offset }, nx !== 0 ? ex : 2 * side.half + ex, ny !== 0 ? ey : 2 * side.half + ey);
+      blocks.push(new SideBlock(bounds, target, nx, ny, side.offset, ts, surfaceZ + size.z / 2, size, heading));
     }
   }
   return new PoseList(blocks);

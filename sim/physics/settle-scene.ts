@@ -19,6 +19,8 @@ export type SettleObject = PlacementObject & Pick<SimObject, "kind">;
 
 /** Which objects settling moved, and which of those could not stay where the scene put them. */
 export interface SettleReport {
+  /** Ids of every object settled (carryable, not held), in settling order, moved or not. */
+  settled: string[];
   /** Ids whose box changed, in settling order. */
   moved: string[];
   /**
@@ -66,7 +68,7 @@ export function settleScene(objects: readonly SettleObject[], index: SpatialInde
     .sort((a, b) => bottomZ(a.o.box) - bottomZ(b.o.box) || a.i - b.i)
     .map(({ o }) => o);
   const pending = new Set(order.map((o) => o.id));
-  const report: SettleReport = { moved: [], unstable: [] };
+  const report: SettleReport = { settled: order.map((o) => o.id), moved: [], unstable: [] };
   const parts = new PartCache();
 
   const supportsFor = (o: SettleObject, radius: number): SettleObject[] =>

@@ -24,6 +24,71 @@ export const solidParts: PartsOf = (o) => {
   return partsOf(o).map((part) => ({ ownerId: o.id, floor, part, bounds: footprintBounds(part), corners: footprintCorners(part), top: topZ(part) }));
 };
 
+/** Most objects {@link sharedSolidParts} remembers; past this it starts over (a bound, not a tuning knob). */
+const SHARED_LIMIT = 4096;
+/**
+ * Poses remembered per object: an object placed in an episode is back where it started in the next one,
+ * so the last few poses (most recent first) cover an object that moves back and forth.
+ */
+const POSES_PER_OBJECT = 3;
+/** What an object's parts are made from, and the parts: the box's numbers, shape, wall, the two abilities that matter. */
+interface SharedEntry {
+  cx: number;
+  cy: number;
+  cz: number;
+  sx: number;
+  sy: number;
+  sz: number;
+  heading: number;
+  shape: PlacementObject["shape"];
+  wall: number;
+  container: boolean;
+  openable: boolean;
+  parts: readonly SolidPart[];
+}
+const shared = new Map<string, SharedEntry[]>();
+
+function madeFrom(e: SharedEntry, o: PlacementObject, container: boolean, openable: boolean): boolean {
+  const b = o.box;
+  return (
+    Object.is(e.cx, b.center.x) &&
+    Object.is(e.cy, b.center.y) &&
+    Object.is(e.cz, b.center.z) &&
+    Object.is(e.sx, b.size.x) &&
+    Object.is(e.sy, b.size.y) &&
+    Object.is(e.sz, b.size.z) &&
+    Object.is(e.heading, b.heading) &&
+    e.shape === o.shape &&
+    Object.is(e.wall, o.wall) &&
+    e.container === container &&
+    e.openable === openable
+  );
+}
+
+/**
+ * {@link solidParts}, remembered across calls and episodes by object id and everything the parts are made
+ * from (the box's numbers, its shape, wall and the `container` and `openable` abilities): equal inputs make
+ * equal parts, so the result is the same as computing them afresh. Every episode of a scene starts from the
+ * same settled boxes and the fixed furniture never moves, so a placement search rarely cuts an object anew.
+ * The parts are shared: callers must not modify them.
+ */
+export const sharedSolidParts: PartsOf = (o) => {
+  const container = o.abilities.has("container");
+  const openable = o.abilities.has("openable");
+  let entries = shared.get(o.id);
+  if (entries) {
+    for (const e of entries) if (madeFrom(e, o, container, openable)) return e.parts;
+  } else {
+    if (shared.size >= SHARED_LIMIT) shared.clear();
+    shared.set(o.id, (entries = []));
+  }
+  const parts = solidParts(o);
+  const b = o.box;
+  entries.unshift({ cx: b.center.x, cy: b.center.y, cz: b.center.z, sx: b.size.x, sy: b.size.y, sz: b.size.z, heading: b.heading, shape: o.shape, wall: o.wall, container, openable, parts });
+  if (entries.length > POSES_PER_OBJECT) entries.pop();
+  return parts;
+};
+
 /**
  * Remembers each object's prepared parts while its box stays the same object. Valid for code that
  * replaces boxes rather than editing them in place (settling and placement do), within one call.
@@ -35,7 +100,7 @@ export class PartCache {
   readonly of: PartsOf = (o) => {
     const hit = this.entries.get(o.id);
     if (hit && hit.box === o.box) return hit.parts;
-    const parts = solidParts(o);
+    const parts = sharedSolidParts(o);
     this.entries.set(o.id, { box: o.box, parts });
     return parts;
   };

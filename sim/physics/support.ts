@@ -3,7 +3,7 @@ import { clipConvex, convexHull, convexPolygonContains } from "../geometry/polyg
 import { bottomZ } from "../geometry/vertical.ts";
 import type { Box } from "../scene/schema.ts";
 import { GROUND_Z, type PlacementObject } from "./placement-types.ts";
-import { solidParts, type PartsOf } from "./solid-parts.ts";
+import { solidParts, type PartsOf, type SolidPart } from "./solid-parts.ts";
 
 /** Surfaces above an object's centre are never its support (it is beside or under them), m. */
 const MIN_RISE = 0.002;
@@ -29,22 +29,31 @@ export interface Snap {
  * of where its footprint meets the faces it rests on: a box then cannot tip.
  */
 export function snapDown(box: Box, supports: readonly PlacementObject[], partsOf: PartsOf = solidParts): Snap {
+  const parts: SolidPart[] = [];
+  for (const s of supports) for (const p of partsOf(s)) parts.push(p);
+  return snapDownOnParts(box, parts);
+}
+
+/**
+ * {@link snapDown} onto a list of prepared solid parts (the supports' parts, in order, as
+ * `obstaclesOf` lists them): a search that snaps many candidates onto the same supports lists them once.
+ */
+export function snapDownOnParts(box: Box, parts: readonly SolidPart[]): Snap {
   const limit = bottomZ(box) + Math.max(box.size.z / 2, MIN_RISE);
   const bounds = footprintBounds(box);
-  const corners = footprintCorners(box);
   const pointLike = box.size.x * box.size.y === 0;
+  // made when a part first overlaps the box's bounds: most parts near a candidate do not
+  let corners: Point2[] | null = null;
   const faces: { top: number; contact: Point2[] }[] = [];
   let hasFloor = false;
-  for (const s of supports) {
-    for (const p of partsOf(s)) {
-      if (p.top > limit) continue;
-      const b = p.bounds;
-      if (b.minX >= bounds.maxX || bounds.minX >= b.maxX || b.minY >= bounds.maxY || bounds.minY >= b.maxY) continue;
-      const contact = pointLike ? null : clipConvex(corners, p.corners);
-      if (pointLike ? !footprintContainsPoint(p.part, box.center) : contact!.length < 3) continue;
-      faces.push({ top: p.top, contact: contact ?? [box.center] });
-      if (p.floor) hasFloor = true;
-    }
+  for (const p of parts) {
+    if (p.top > limit) continue;
+    const b = p.bounds;
+    if (b.minX >= bounds.maxX || bounds.minX >= b.maxX || b.minY >= bounds.maxY || bounds.minY >= b.maxY) continue;
+    const contact = pointLike ? null : clipConvex((corners ??= footprintCorners(box)), p.corners);
+    if (pointLike ? !footprintContainsPoint(p.part, box.center) : contact!.length < 3) continue;
+    faces.push({ top: p.top, contact: contact ?? [box.center] });
+    if (p.floor) hasFloor = true;
   }
   let level = faces.reduce((m, f) => Math.max(m, f.top), -Infinity);
   // The floor plane holds up anything that has no floor object under it.

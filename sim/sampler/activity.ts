@@ -43,6 +43,11 @@ export interface ActivitySpec {
   loads: Map<string, { inside: Set<string>; ontop: Set<string>; under: Set<string> }>;
   /** Atom uses of init and goal (for the tools an activity needs). */
   uses: AtomUse[];
+  /**
+   * Per target instance, what must rest on its top (initially, or for the goal with no `or` offering
+   * another way): an open container there needs a lid unless those things span its opening (sim/sampler/lids.ts).
+   */
+  onTopNeeds: Map<string, Set<string>>;
 }
 
 const UNARY = new Set<string>(STATES);
@@ -86,7 +91,7 @@ export function analyzeActivity(problem: BddlProblem): ActivitySpec {
     // BEHAVIOR's scene objects are the ones placed by room; a fixed category stays fixed wherever it is
     if (spec.roomType !== undefined || spec.profile.kind === "fixed" || spec.profile.shape === "floor") spec.role = "fixed";
   }
-  return { problem, instances, loads: loadsOf(uses, instances), uses };
+  return { problem, instances, loads: loadsOf(uses, instances), uses, onTopNeeds: onTopNeedsOf(uses, instances) };
 }
 
 function readInitLiteral(lit: BddlExpr, instances: Map<string, InstanceSpec>): void {
@@ -174,4 +179,24 @@ function loadsOf(uses: AtomUse[], instances: Map<string, InstanceSpec>): Activit
     }
   }
   return loads;
+}
+
+/** Required `ontop` uses as target → items (see {@link ActivitySpec.onTopNeeds}). */
+function onTopNeedsOf(uses: AtomUse[], instances: Map<string, InstanceSpec>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const concrete = (names: string[]) => names.filter((n) => instances.has(n) && !isWildcardInstance(n));
+  for (const use of uses) {
+    if (use.pred !== "ontop" || use.optional || !wants(use, true)) continue;
+    for (const target of concrete(use.args[1]!)) {
+      const t = instances.get(target)!;
+      if (t.role === "floor" || t.role === "agent" || t.profile.shape === "floor") continue;
+      for (const item of concrete(use.args[0]!)) {
+        if (item === target || instances.get(item)!.role === "agent") continue;
+        let set = out.get(target);
+        if (!set) out.set(target, (set = new Set()));
+        set.add(item);
+      }
+    }
+  }
+  return out;
 }

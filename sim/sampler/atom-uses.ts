@@ -13,6 +13,8 @@ export interface AtomUse {
   sign: "positive" | "negative" | "both";
   /** From `:goal` (else `:init`). */
   goal: boolean;
+  /** Under an `or`: another disjunct may be made true instead, so the atom itself need not be achievable. */
+  optional: boolean;
   line: number;
   column: number;
 }
@@ -21,7 +23,7 @@ export interface AtomUse {
 export function atomUses(problem: BddlProblem): AtomUse[] {
   const out: AtomUse[] = [];
   const instancesOf = (category: string) => problem.categories.get(category) ?? [];
-  const visit = (e: BddlExpr, scope: ReadonlyMap<string, string>, sign: AtomUse["sign"], goal: boolean): void => {
+  const visit = (e: BddlExpr, scope: ReadonlyMap<string, string>, sign: AtomUse["sign"], goal: boolean, optional = false): void => {
     switch (e.op) {
       case "atom":
         out.push({
@@ -29,25 +31,29 @@ export function atomUses(problem: BddlProblem): AtomUse[] {
           args: e.args.map((a, i) => (isRoomArg(e.pred, i) ? [a] : scope.has(a) ? instancesOf(scope.get(a)!) : [a])),
           sign,
           goal,
+          optional,
           line: e.line,
           column: e.column,
         });
         return;
       case "not":
-        return visit(e.arg, scope, flip(sign), goal);
+        return visit(e.arg, scope, flip(sign), goal, optional);
       case "and":
-      case "or":
-        return e.args.forEach((a) => visit(a, scope, sign, goal));
+      case "or": {
+        // a wanted-false `and` is an `or` of negations, and the other way round
+        const either = (e.op === "or") === (sign !== "negative") || sign === "both";
+        return e.args.forEach((a) => visit(a, scope, sign, goal, optional || (either && e.args.length > 1)));
+      }
       case "imply":
-        visit(e.if, scope, "both", goal);
-        return visit(e.then, scope, sign, goal);
+        visit(e.if, scope, "both", goal, true);
+        return visit(e.then, scope, sign, goal, true);
       case "forall":
       case "exists":
       case "forn":
-        return visit(e.body, new Map(scope).set(e.var, e.category), sign, goal);
+        return visit(e.body, new Map(scope).set(e.var, e.category), sign, goal, optional);
       case "forpairs":
       case "fornpairs":
-        return visit(e.body, new Map(scope).set(e.var1, e.cat1).set(e.var2, e.cat2), sign, goal);
+        return visit(e.body, new Map(scope).set(e.var1, e.cat1).set(e.var2, e.cat2), sign, goal, optional);
     }
   };
   for (const lit of problem.init) visit(lit, new Map(), "positive", false);

@@ -8,6 +8,7 @@ import { planHouse, type HousePlan } from "./house-plan.ts";
 import { layoutRooms, type RoomRequest } from "./layout.ts";
 import { placeItems } from "./place-items.ts";
 import { floorDraft } from "./rooms.ts";
+import { lidOpenTops } from "./lids.ts";
 import { fitLoads, type Loads } from "./sizing.ts";
 import { unmetInitFacts } from "./verify.ts";
 
@@ -83,7 +84,12 @@ export function sampleScene(problem: BddlProblem, options: SampleOptions): Sampl
 function buildOnce(spec: ActivitySpec, rng: Rng, growth: number, sceneId: string): Omit<SampledScene, "attempts"> | { reason: string } {
   const plan = planHouse(spec, rng.derive("plan"));
   const byId = new Map(plan.drafts.map((d) => [d.id, d]));
-  fitLoads(byId, loadsOf(spec, plan));
+  const loads = loadsOf(spec, plan);
+  fitLoads(byId, loads);
+  const lidded = lidOpenTops(byId, onTopNeedsOf(spec, plan));
+  // a lid takes headroom: a newly lidded container grows taller for what goes inside (its top is already sized)
+  const underLid: Loads = new Map(lidded.filter((d) => loads.get(d.id)?.inside.size).map((d) => [d.id, { inside: loads.get(d.id)!.inside, ontop: new Set(), under: new Set() }]));
+  if (underLid.size) fitLoads(byId, underLid);
   const besides = markStraddles(plan.drafts, byId);
   const requests: RoomRequest[] = plan.rooms.map((r) => ({ ...r, ...roomNeeds(r.id, plan.drafts, growth), ...(besides.has(r.id) ? { besides: besides.get(r.id) } : {}) }));
   const corridor = plan.rooms.find((r) => r.type === "corridor")?.id ?? null;
@@ -132,6 +138,18 @@ function loadsOf(spec: ActivitySpec, plan: HousePlan): Loads {
   }
   for (const d of plan.drafts) if (d.support && d.support.pred !== "onfloor" && !d.support.target.startsWith("floor_")) add(d.support.target, d.support.pred, d.id);
   return loads;
+}
+
+/** {@link ActivitySpec.onTopNeeds} as draft ids. */
+function onTopNeedsOf(spec: ActivitySpec, plan: HousePlan): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const [inst, items] of spec.onTopNeeds) {
+    const target = plan.draftOf.get(inst);
+    if (!target) continue;
+    const ids = [...items].map((i) => plan.draftOf.get(i)).filter((x): x is string => x !== undefined);
+    if (ids.length) out.set(target, new Set(ids));
+  }
+  return out;
 }
 
 /**

@@ -23,7 +23,9 @@ export const place: Subpolicy<"place"> = {
     }
     const target = observedObject(ctx, action.target);
     if (isOutcome(target)) return target;
-    if (target.id === o.id || world.descendants(o.id).includes(target.id)) {
+    // what the held object carries (a tray's cups) moves with it: never a target, never in its way
+    const carriedIds = world.descendants(o.id);
+    if (target.id === o.id || carriedIds.includes(target.id)) {
       return failure("arguments", `cannot place ${o.id} ${action.relation} itself or something it carries`);
     }
     const far = withinReach(ctx, target);
@@ -38,8 +40,8 @@ export const place: Subpolicy<"place"> = {
         return failure("missing_step", `${target.id} is closed — open it first`);
       }
     }
-    const carried = new Set([o.id, ...world.descendants(o.id)]);
-    const nearby = world.objectsNear(target.box, NEARBY_RADIUS).filter((n) => !carried.has(n.id));
+    const near = world.objectsNear(target.box, NEARBY_RADIUS);
+    const nearby = carriedIds.length === 0 ? near.filter((n) => n.id !== o.id) : near.filter((n) => n.id !== o.id && !carriedIds.includes(n.id));
     const result = findPlacement({ object: o, relation: action.relation, target, nearby, rng, rooms: [world.rooms.get(target.room)!] });
     if (!result.ok) return failure("affordance", result.reason);
     const support = supportOf(world, result.restsOn, action.relation, target.id, target.room);

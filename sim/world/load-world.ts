@@ -1,34 +1,65 @@
 import { settleScene } from "../physics/settle-scene.ts";
 import { inside, ontop, under } from "../predicates/index.ts";
-import type { SceneFile } from "../scene/schema.ts";
+import type { Box, SceneFile } from "../scene/schema.ts";
 import type { SimObject } from "./sim-object.ts";
+import { cachedRecipe, rememberRecipe, type LoadRecipe } from "./load-cache.ts";
 import { World, type Support } from "./world.ts";
 
 /**
  * Builds a world from a validated scene: settles carryable objects with physics, then derives
  * what each rests on or in (from geometry, never stored) and mirrors it in the scene graph.
+ * Loading the same scene object again (every episode reset of a scene file) replays what the first load
+ * computed through the same world mutations instead of recomputing it: the same world, a third of the work.
  */
 export function loadWorld(scene: SceneFile, _file = scene.id): World {
   const world = new World(scene);
-  settle(world);
-  deriveSupports(world);
+  const recipe = cachedRecipe(scene);
+  if (recipe) {
+    replay(world, recipe);
+    return world;
+  }
+  const settled = settle(world);
+  const supports = deriveSupports(world);
+  rememberRecipe(scene, { settled, supports });
   return world;
 }
 
-/** Drops carryable objects onto their supports with physics (fixed furniture never moves). */
-function settle(world: World): void {
-  settleScene([...world.objects.values()], world.index);
+/** Drops carryable objects onto their supports with physics (fixed furniture never moves); returns them in settling order. */
+function settle(world: World): LoadRecipe["settled"] {
+  const report = settleScene([...world.objects.values()], world.index);
+  return report.settled.map((id) => ({ id, box: copyBox(world.get(id).box) }));
 }
 
-/** Where each carryable object rests, bottom-up, so containers and supports are placed before their contents. */
-export function deriveSupports(world: World): void {
+/**
+ * Where each carryable object rests, bottom-up, so containers and supports are placed before their contents.
+ * Returns the supports in the order they were applied.
+ */
+export function deriveSupports(world: World): LoadRecipe["supports"] {
   const carryables = [...world.objects.values()]
     .filter((o) => o.kind === "carryable")
     .sort((a, b) => a.box.center.z - a.box.size.z / 2 - (b.box.center.z - b.box.size.z / 2) || (a.id < b.id ? -1 : 1));
+  const applied: LoadRecipe["supports"] = [];
   for (const o of carryables) {
     const support = findSupport(world, o);
     world.setPose(o.id, o.box, support);
+    applied.push({ id: o.id, support: { ...support } });
   }
+  return applied;
+}
+
+/**
+ * The mutations a full load makes, with their recorded results: settling sets each box, then the supports are
+ * applied with setPose exactly as {@link deriveSupports} does. The index is not told about the settled boxes:
+ * setPose re-inserts every carryable object (all that settling moved) afterwards, and a bucket's order is the
+ * order of its ids' last insertions, so the index ends as a full load leaves it (load-cache.test.ts compares).
+ */
+function replay(world: World, recipe: LoadRecipe): void {
+  for (const { id, box } of recipe.settled) world.get(id).box = copyBox(box);
+  for (const { id, support } of recipe.supports) world.setPose(id, world.get(id).box, { ...support });
+}
+
+function copyBox(b: Box): Box {
+  return { center: { ...b.center }, size: { ...b.size }, heading: b.heading };
 }
 
 /**

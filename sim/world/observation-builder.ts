@@ -170,6 +170,15 @@ function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
   return out;
 }
 
+/** Each object's abilities, sorted: they never change, so they are sorted once (every snapshot gets its own copy). */
+const sortedAbilities = new WeakMap<ReadonlySet<string>, readonly string[]>();
+
+function abilitiesOf(o: SimObject): string[] {
+  let sorted = sortedAbilities.get(o.abilities);
+  if (sorted === undefined) sortedAbilities.set(o.abilities, (sorted = [...o.abilities].sort()));
+  return sorted.slice();
+}
+
 function snapshot(world: World, o: SimObject): ObservedObject {
   const s = world.supports.get(o.id);
   return {
@@ -179,7 +188,7 @@ function snapshot(world: World, o: SimObject): ObservedObject {
     room: o.room,
     kind: o.kind,
     box: { center: { ...o.box.center }, size: { ...o.box.size }, heading: o.box.heading },
-    abilities: [...o.abilities].sort(),
+    abilities: abilitiesOf(o),
     states: { ...o.states },
     relation: o.held || !s ? null : { type: s.relation, target: s.target },
   };

@@ -8,6 +8,7 @@ import { placeAt, placeKey } from "../skills/hand.ts";
 import { floorOf, footprintArea, roomsByDistance, roomsNamed } from "../skills/world-queries.ts";
 import type { Achiever, AchieverOption } from "./achiever.ts";
 import { carryEffort, disturbance, moveEffort } from "./effort.ts";
+import { stackedSupportOptions } from "./stacked-support.ts";
 
 /**
  * Positive spatial literals, made true by carrying an object and placing it:
@@ -47,7 +48,8 @@ function placementOptions(lit: GroundLiteral, ctx: OracleContext): AchieverOptio
   if (!bo) return [];
   switch (lit.pred) {
     case "inside":
-      return hasInterior(bo) ? [...move(ctx, a, "inside", b), ...clearThenMove(ctx, a, "inside", b)] : [];
+      // on a planned carrier in the container first (pie on the tray in the oven), when the plan has one
+      return hasInterior(bo) ? [...stackedSupportOptions(ctx, a, b), ...move(ctx, a, "inside", b), ...clearThenMove(ctx, a, "inside", b)] : [];
     case "ontop":
       return [...move(ctx, a, "ontop", b), ...clearThenMove(ctx, a, "ontop", b)];
     case "under":

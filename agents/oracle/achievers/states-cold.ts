@@ -1,6 +1,7 @@
 import { applianceAround } from "../../../sim/subpolicies/states/surroundings.ts";
 import { act, type OracleContext, type Step } from "../context.ts";
-import { hold, placeAt } from "../skills/hand.ts";
+import { hold } from "../skills/hand.ts";
+import { placeInsideAsPlanned } from "./stacked-support.ts";
 import type { Achiever, AchieverOption } from "./achiever.ts";
 import { moveEffort } from "./effort.ts";
 import { nearestWith, switchedOn, within } from "./states-tools.ts";
@@ -30,7 +31,7 @@ export const freezeAchiever: Achiever = {
 
 function freezeIn(ctx: OracleContext, id: string, cold: string): Step {
   const around = applianceAround(ctx.world, id, "cold_source", ["inside"]);
-  if (!around || around.appliance.id !== cold) return placeAt(ctx, id, "inside", cold);
+  if (!around || around.appliance.id !== cold) return placeInsideAsPlanned(ctx, id, cold);
   return switchedOn(ctx, cold) ?? within(ctx, id) ?? act({ type: "freeze", object: id }, true);
 }
 

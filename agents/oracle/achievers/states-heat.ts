@@ -2,6 +2,7 @@ import { hasInterior } from "../../../sim/geometry/shape-model.ts";
 import { applianceAround } from "../../../sim/subpolicies/states/surroundings.ts";
 import { act, type OracleContext, type Step } from "../context.ts";
 import { placeAt } from "../skills/hand.ts";
+import { placeInsideAsPlanned } from "./stacked-support.ts";
 import type { Achiever, AchieverOption } from "./achiever.ts";
 import { moveEffort } from "./effort.ts";
 import { nearestWith, switchedOn, within } from "./states-tools.ts";
@@ -35,6 +36,6 @@ export const cookAchiever: Achiever = {
 function cookOn(ctx: OracleContext, id: string, heat: string): Step {
   const h = ctx.world.objects.get(heat)!;
   const on = applianceAround(ctx.world, id, "heat_source");
-  if (!on || on.appliance.id !== heat) return placeAt(ctx, id, hasInterior(h) ? "inside" : "ontop", heat);
+  if (!on || on.appliance.id !== heat) return hasInterior(h) ? placeInsideAsPlanned(ctx, id, heat) : placeAt(ctx, id, "ontop", heat);
   return switchedOn(ctx, heat) ?? within(ctx, id) ?? act({ type: "cook", object: id }, true);
 }

@@ -12,7 +12,12 @@ export const command: CommandModule<object, { files: string[]; json: boolean }> 
     const { validateFiles } = await import("../../validate/validate-files.ts");
     const report = await validateFiles(argv.files);
     if (argv.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else for (const f of report) process.stdout.write(f.ok ? `ok    ${f.file} (${f.kind})\n` : "");
+    else {
+      for (const f of report) {
+        if (f.ok) process.stdout.write(`ok    ${f.file} (${f.kind})\n`);
+        for (const w of f.warnings) process.stdout.write(`warn  ${w}\n`);
+      }
+    }
     const problems = report.flatMap((f) => f.problems);
     if (problems.length) {
       if (!argv.json) throw new CheckFailed(problems.map((p) => `error ${p}`).join("\n"));

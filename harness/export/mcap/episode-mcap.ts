@@ -4,6 +4,7 @@ import { applyStep, initialState } from "../../viewer/client/episode-state.js";
 import type { EpisodeView } from "../../viewer/model/view-types.ts";
 import { HARNESS_VERSION } from "../../version.ts";
 import { agentPose, GOAL_STATUS_SCHEMA, goalStatus, noteLog, sceneUpdate, stepLog, stepTimeNs } from "./foxglove-messages.ts";
+import { chunkCompressor, type McapCompression } from "./zstd-chunks.ts";
 
 /** The topics of an episode recording, and what each carries. */
 export const MCAP_TOPICS = {
@@ -21,10 +22,12 @@ export const MCAP_TOPICS = {
  * - `/goal` rearrange.GoalStatus — which goal conditions hold at each time.
  * Step t is logged at t seconds (no wall clock), so the same episode gives the same bytes.
  * Metadata record `episode` carries the header (episode, task, seed, agent, instruction).
+ * Chunks are zstd-compressed by default (what Foxglove writes and reads); `compression: "none"` leaves them raw.
  */
-export async function episodeToMcap(episode: EpisodeView): Promise<Uint8Array> {
+export async function episodeToMcap(episode: EpisodeView, options: { compression?: McapCompression } = {}): Promise<Uint8Array> {
   const buffer = new TempBuffer();
-  const writer = new McapWriter({ writable: buffer, useStatistics: true, useChunks: true, useSummaryOffsets: true });
+  const compressChunk = await chunkCompressor(options.compression ?? "zstd");
+  const writer = new McapWriter({ writable: buffer, useStatistics: true, useChunks: true, useSummaryOffsets: true, compressChunk });
   await writer.start({ profile: "", library: `rearrange ${HARNESS_VERSION}` });
   const channel = async (topic: string, name: string, schema: object) => {
     const schemaId = await writer.registerSchema({ name, encoding: "jsonschema", data: new TextEncoder().encode(JSON.stringify(schema)) });

@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BddlProblem } from "../../../sim/bddl/ast.ts";
 import { expandGoalConditions, declaredInstancesOf } from "../../../sim/bddl/conditions.ts";
-import { parseProblem } from "../../../sim/bddl/parser.ts";
+import { formatWarning, parseProblem } from "../../../sim/bddl/parser.ts";
 import { InputError } from "../../../sim/errors.ts";
 import { sampleScene, SamplingError } from "../../../sim/sampler/index.ts";
 import { TaskSchema, type TaskFile } from "../../../sim/task/schema.ts";
@@ -53,6 +53,7 @@ export async function importBddl(src: string, options: BddlImportOptions): Promi
   const taken = new Set<string>();
   const imported = new Set<string>();
   let madeUp = 0;
+  const warnings: string[] = [];
   for (const { file, activity } of sources) {
     let problem: BddlProblem;
     try {
@@ -62,6 +63,7 @@ export async function importBddl(src: string, options: BddlImportOptions): Promi
       summary.skipped.push({ file, ...(err.where ? { where: err.where } : {}), reason: err.reason });
       continue;
     }
+    for (const w of problem.warnings) warnings.push(`warning: ${formatWarning(file, w)}`);
     const unsupported = unsupportedPredicate(problem);
     if (unsupported) {
       summary.skipped.push({ file, where: unsupported.where, reason: unsupported.reason });
@@ -114,6 +116,7 @@ export async function importBddl(src: string, options: BddlImportOptions): Promi
       ? `instructions: from ${instructionsFile}${madeUp ? `; ${madeUp} activities missing there got one made from their name` : ""}`
       : "instructions: made from the activity names (no instructions file)",
   );
+  summary.notes.push(...warnings);
   writeJson(path.join(out, "import.json"), summary);
   return summary;
 }

@@ -42,5 +42,6 @@ describe("rearrange export", () => {
     expect(scene.stderr).not.toMatch(/\n\s+at /);
     expect(rearrange(["export", trajectory, "--format", "mcap", "--step", "1"]).status).toBe(2);
     expect(rearrange(["export", trajectory]).status).toBe(2);
+    expect(rearrange(["export", "scenes/houses/cottage.scene.json", "--format", "gltf", "--compression", "none"]).status).toBe(2);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { McapIndexedReader, McapStreamReader, TempBuffer, type McapTypes } from "@mcap/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { episodeToMcap, MCAP_TOPICS } from "../../../harness/export/mcap/episode-mcap.ts";
+import { mcapDecompressHandlers, zstdLoaded } from "../../../harness/export/mcap/zstd-chunks.ts";
 import { loadEpisodeView } from "../../../harness/viewer/model/episode-view.ts";
 import type { EpisodeView } from "../../../harness/viewer/model/view-types.ts";
 import { BLUNDER_AGENT, runSmoke } from "../viewer/run-fixture.ts";
@@ -17,12 +18,13 @@ beforeAll(async () => {
 
 const decode = (m: McapTypes.Message) => JSON.parse(new TextDecoder().decode(m.data));
 
-async function indexed() {
-  return McapIndexedReader.Initialize({ readable: new TempBuffer(bytes) });
+async function indexed(data: Uint8Array = bytes) {
+  await zstdLoaded;
+  return McapIndexedReader.Initialize({ readable: new TempBuffer(data), decompressHandlers: mcapDecompressHandlers });
 }
 
-async function messagesByTopic() {
-  const reader = await indexed();
+async function messagesByTopic(data: Uint8Array = bytes) {
+  const reader = await indexed(data);
   const topicOf = new Map([...reader.channelsById.values()].map((c) => [c.id, c.topic]));
   const out = new Map<string, McapTypes.Message[]>();
   for await (const m of reader.readMessages()) {
@@ -33,6 +35,19 @@ async function messagesByTopic() {
 }
 
 describe("episode → MCAP", () => {
+  it("compresses chunks with zstd by default; --compression none gives the same messages uncompressed and much larger", async () => {
+    const zstdReader = await indexed();
+    expect(zstdReader.chunkIndexes.length).toBeGreaterThan(0);
+    expect(new Set(zstdReader.chunkIndexes.map((c) => c.compression))).toEqual(new Set(["zstd"]));
+    for (const c of zstdReader.chunkIndexes) expect(c.compressedSize).toBeLessThan(c.uncompressedSize);
+    const raw = await episodeToMcap(episode, { compression: "none" });
+    const rawReader = await indexed(raw);
+    expect(new Set(rawReader.chunkIndexes.map((c) => c.compression))).toEqual(new Set([""]));
+    expect(bytes.length * 3).toBeLessThan(raw.length);
+    const flat = (m: Map<string, McapTypes.Message[]>) => [...m].map(([topic, ms]) => [topic, ms.map((x) => [x.logTime, x.sequence, new TextDecoder().decode(x.data)])]);
+    expect(flat(await messagesByTopic())).toEqual(flat(await messagesByTopic(raw)));
+  });
+
   it("reads back with the indexed reader: four channels with foxglove JSON schemas", async () => {
     const reader = await indexed();
     const channels = [...reader.channelsById.values()].map((c) => ({ topic: c.topic, encoding: c.messageEncoding, schema: reader.schemasById.get(c.schemaId)!.name }));
@@ -103,7 +118,8 @@ describe("episode → MCAP", () => {
   });
 
   it("streams back with the stream reader, and the same episode gives the same bytes", async () => {
-    const reader = new McapStreamReader();
+    await zstdLoaded;
+    const reader = new McapStreamReader({ decompressHandlers: mcapDecompressHandlers });
     reader.append(bytes);
     const kinds = new Map<string, number>();
     for (let r; (r = reader.nextRecord()); ) kinds.set(r.type, (kinds.get(r.type) ?? 0) + 1);

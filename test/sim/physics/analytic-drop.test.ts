@@ -1,9 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { footprintWithin } from "../../../sim/geometry/containment.ts";
-import { fromBoxFrame } from "../../../sim/geometry/footprint.ts";
+import { footprintCorners, fromBoxFrame } from "../../../sim/geometry/footprint.ts";
+import { clipConvex, insideMargin } from "../../../sim/geometry/polygon.ts";
 import { boxDistance } from "../../../sim/geometry/gap.ts";
-import { CONTACT_DISTANCE, soleSupportIndex, staticPart } from "../../../sim/physics/analytic-drop.ts";
+import {
+  CONTACT_DISTANCE,
+  OVERHANG_MARGIN_SHARE,
+  OVERHANG_MAX_ASPECT,
+  OVERHANG_MAX_SIDE,
+  OVERHANG_MIN_MARGIN,
+  OVERHANG_MIN_SIDE,
+  overhangHolds,
+  soleSupportIndex,
+  staticPart,
+} from "../../../sim/physics/analytic-drop.ts";
 import { dropTest } from "../../../sim/physics/drop-test.ts";
 import { instability } from "../../../sim/physics/find-placement.ts";
 import { MAX_DRIFT, MAX_SINK, MAX_TILT } from "../../../sim/physics/physics-constants.ts";
@@ -82,7 +93,102 @@ const sideContactDrop = fc
     return { support, pose, beside: restingBox(c.x, c.y, bottom, sx, sy, height, pose.heading), wall };
   });
 
+/** How far the pose's centre lies inside where its footprint meets the support's, m. */
+const contactMargin = (pose: Box, support: Box) => insideMargin(clipConvex(footprintCorners(pose), footprintCorners(support)), pose.center);
+/** The margin the overhang rule asks of a pose. */
+const neededMargin = (pose: Box) => Math.max(OVERHANG_MIN_MARGIN, OVERHANG_MARGIN_SHARE * Math.min(pose.size.x, pose.size.y), OVERHANG_MARGIN_SHARE * pose.size.z);
+
+/**
+ * A box resting on the top of one slab with its footprint hanging over the slab's edge, of the sizes the
+ * overhang rule covers (sides 5–60 cm, at most 4:1) and of the classes cannon-es is weakest with: low
+ * boards 2–4 times as long as wide, tall boxes (30 cm–1.2 m), and anything else; slabs 3–60 cm wide (a
+ * narrow one is a tool or a folded shirt), 5 mm–30 cm thick, at any heading. The centre lies near the
+ * slab's edge, so that many poses are close to the rule's margin. Sometimes a second, lower slab (a
+ * container's base) lies under the overhang, further down than contact distance.
+ */
+const overhangDrop = fc
+  .record({
+    slab: fc.record({
+      x: fc.double({ min: -2, max: 2, noNaN: true }),
+      y: fc.double({ min: -2, max: 2, noNaN: true }),
+      z: fc.double({ min: 0, max: 1, noNaN: true }),
+      sx: fc.double({ min: 0.03, max: 0.6, noNaN: true }),
+      sy: fc.double({ min: 0.03, max: 0.6, noNaN: true }),
+      thickness: fc.double({ min: 0.005, max: 0.3, noNaN: true }),
+      heading: fc.oneof(fc.constant(0), fc.double({ min: -Math.PI, max: Math.PI, noNaN: true })),
+    }),
+    size: fc.oneof(
+      fc.record({ w: fc.double({ min: 0.05, max: 0.15, noNaN: true }), ratio: fc.double({ min: 2, max: 4, noNaN: true }), z: fc.double({ min: 0.005, max: 0.05, noNaN: true }) }).map(({ w, ratio, z }) => ({ x: w * ratio, y: w, z })),
+      fc.record({ x: fc.double({ min: 0.05, max: 0.4, noNaN: true }), y: fc.double({ min: 0.05, max: 0.4, noNaN: true }), z: fc.double({ min: 0.3, max: 1.2, noNaN: true }) }),
+      fc.record({ x: fc.double({ min: 0.05, max: 0.6, noNaN: true }), y: fc.double({ min: 0.05, max: 0.6, noNaN: true }), z: fc.double({ min: 0.005, max: 0.3, noNaN: true }) }),
+    ),
+    aligned: fc.boolean(),
+    quarter: fc.boolean(),
+    turn: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+    // the centre's place on the slab, in its frame, as shares of its half sides: near an edge in x
+    u: fc.double({ min: 0.8, max: 1, noNaN: true }),
+    v: fc.double({ min: -1, max: 1, noNaN: true }),
+    flip: fc.boolean(),
+    base: fc.option(fc.double({ min: CONTACT_DISTANCE + 1e-4, max: 0.05, noNaN: true })),
+  })
+  .map(({ slab: s, size, aligned, quarter, turn, u, v, flip, base }) => {
+    const support = box(s.x, s.y, s.z, s.sx, s.sy, s.thickness, s.heading);
+    const c = fromBoxFrame(support, { x: (flip ? -u : u) * (s.sx / 2), y: v * (s.sy / 2) });
+    const heading = aligned ? s.heading + (quarter ? Math.PI / 2 : 0) : turn;
+    const pose = restingBox(c.x, c.y, s.z + s.thickness / 2, size.x, size.y, size.z, heading);
+    // a wide base `base` below the pose's bottom, under the slab and the overhang alike
+    const under = base === null ? null : restingBox(s.x, s.y, bottomZ(pose) - base - 0.01, 2, 2, 0.01, s.heading);
+    return { support, pose, under };
+  })
+  .filter(({ support, pose }) => !footprintWithin(pose, support, 1e-9) && overhangHolds(pose, support));
+
 describe("the drop test's analytic fast path", () => {
+  it("agrees with cannon-es on overhanging drops it takes: it stays where it was set down", () => {
+    let close = 0;
+    fc.assert(
+      fc.property(overhangDrop, ({ support, pose, under }) => {
+        const margin = contactMargin(pose, support);
+        expect(margin).toBeGreaterThanOrEqual(neededMargin(pose));
+        if (margin < 1.5 * neededMargin(pose)) close++;
+        const statics = under ? [support, under] : [support];
+        // the fast path takes it …
+        expect(sole(pose, statics)).toBe(0);
+        // … and cannon-es, dropping it from 5 mm, accepts it where it was set down
+        const out = drop(pose, statics);
+        expect(instability(out, { restsOn: null })).toBeNull();
+        expect(out.drift).toBeLessThan(MAX_DRIFT);
+        expect(Math.abs(out.sink)).toBeLessThan(MAX_SINK);
+        expect(out.tilt).toBeLessThan(MAX_TILT);
+      }),
+      { numRuns: 300 },
+    );
+    // many were near the rule's margin, where cannon-es would first turn one down
+    expect(close).toBeGreaterThan(30);
+  });
+
+  it("leaves overhangs outside its rule to physics", () => {
+    // centred over a 6 cm wide bar, a 12 × 30 cm box: 3 cm inside, more than enough
+    const bar = box(0, 0, 0.9, 0.25, 0.06, 0.02);
+    const top = 0.91;
+    expect(sole(restingBox(0, 0, top, 0.3, 0.12, 0.04), [bar])).toBe(0);
+    // its centre 1.1 cm from the bar's edge (under the 1.2 cm margin), then 1.3 cm
+    expect(sole(restingBox(0, 0.03 - 0.011, top, 0.3, 0.12, 0.04), [bar])).toBe(-1);
+    expect(sole(restingBox(0, 0.03 - 0.013, top, 0.3, 0.12, 0.04), [bar])).toBe(0);
+    // a tall one needs a tenth of its height: 50 cm tall, 4 cm inside is not enough, 5.5 cm on a wider slab is
+    const wide = box(0, 0, 0.9, 0.25, 0.2, 0.02);
+    expect(sole(restingBox(0, 0.1 - 0.04, top, 0.15, 0.15, 0.5), [wide])).toBe(-1);
+    expect(sole(restingBox(0, 0.1 - 0.055, top, 0.15, 0.15, 0.5), [wide])).toBe(0);
+    // too small, too large, too long for its width
+    expect(sole(restingBox(0, 0, top, OVERHANG_MIN_SIDE - 0.001, 0.2, 0.04), [box(0, 0, 0.9, 0.02, 0.5, 0.02)])).toBe(-1);
+    expect(sole(restingBox(0, 0, top, OVERHANG_MAX_SIDE + 0.001, 0.2, 0.04), [bar])).toBe(-1);
+    expect(sole(restingBox(0, 0, top, 0.1 * OVERHANG_MAX_ASPECT + 0.001, 0.1, 0.04), [bar])).toBe(-1);
+    // something within contact distance under the overhang, or a second level face under it
+    expect(sole(restingBox(0, 0, top, 0.3, 0.12, 0.04), [bar, box(0, 0.07, top - 0.001 - 0.005, 0.3, 0.05, 0.01)])).toBe(-1);
+    expect(sole(restingBox(0, 0, top, 0.3, 0.12, 0.04), [bar, box(0, 0.07, top - 0.005, 0.3, 0.05, 0.01)])).toBe(-1);
+    // a base 2 cm below the overhang is out of reach: it is taken
+    expect(sole(restingBox(0, 0, top, 0.3, 0.12, 0.04), [bar, box(0, 0, top - 0.02 - 0.005, 0.6, 0.5, 0.01)])).toBe(0);
+  });
+
   it("agrees with cannon-es on fully supported drops: it stays where it was set down", () => {
     fc.assert(
       fc.property(supportedDrop, ({ support, pose }) => {
@@ -120,10 +226,11 @@ describe("the drop test's analytic fast path", () => {
     );
   });
 
-  it("is not taken when the footprint hangs over an edge (partial support)", () => {
-    // centre over the slab, one end 2 cm past its edge: physics decides whether it tips
-    const overhang = restingBox(0.57, 0, 0.75, 0.1, 0.1, 0.1);
-    expect(sole(overhang, [slab])).toBe(-1);
+  it("is not taken when the footprint hangs over an edge with its centre near it (partial support)", () => {
+    // centre over the slab, 1 cm from its edge, one end 4 cm past it: under the overhang margin, physics decides whether it tips
+    expect(sole(restingBox(0.59, 0, 0.75, 0.1, 0.1, 0.1), [slab])).toBe(-1);
+    // 3 cm from it, one end 2 cm past it: the overhang rule takes it
+    expect(sole(restingBox(0.57, 0, 0.75, 0.1, 0.1, 0.1), [slab])).toBe(0);
     // flush with the edge is still wholly on it
     expect(sole(restingBox(0.55, 0, 0.75, 0.1, 0.1, 0.1), [slab])).toBe(0);
   });

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { footprintBounds } from "../../../sim/geometry/footprint.ts";
-import { besidePoses, gridPoses, type PoseList } from "../../../sim/physics/candidate-grid.ts";
+import { footprintBounds, fromBoxFrame } from "../../../sim/geometry/footprint.ts";
+import { alignedHeadings, besidePoses, extentsInFrame, gridPoses, type PoseList } from "../../../sim/physics/candidate-grid.ts";
+import type { Box, Vec3 } from "../../../sim/scene/schema.ts";
 import { box } from "../geometry/fixtures.ts";
 
 const area = fc.record({
@@ -48,6 +49,86 @@ describe("pose lists' bounds", () => {
     fc.assert(
       fc.property(area, size, fc.double({ min: 0, max: 0.05, noNaN: true }), (a, s, gap) => {
         expectTightBounds(besidePoses(box(a.x, a.y, 0.5, a.sx, a.sy, 1, a.heading), 0, s, gap));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+/**
+ * The poses as the closure-per-block code made them before the blocks became classes (kept here as the
+ * reference): every pose, in order, with every number the same.
+ */
+function plainGrid(area: Box, surfaceZ: number, size: Vec3, fit: "contain" | "centre"): Box[] {
+  const out: Box[] = [];
+  for (const heading of alignedHeadings(area.heading, size)) {
+    const { ex, ey } = extentsInFrame(area.heading, heading, size);
+    const u = fit === "contain" ? (area.size.x - ex) / 2 : area.size.x / 4;
+    const v = fit === "contain" ? (area.size.y - ey) / 2 : area.size.y / 4;
+    if (u < -1e-9 || v < -1e-9) continue;
+    const step = Math.max(0.01, Math.min(ex, ey) / 2);
+    const us = plainSpread(Math.max(0, u), step);
+    const vs = plainSpread(Math.max(0, v), step);
+    for (let i = 0; i < us.length * vs.length; i++) {
+      const p = fromBoxFrame(area, { x: us[Math.floor(i / vs.length)]!, y: vs[i % vs.length]! });
+      out.push({ center: { x: p.x, y: p.y, z: surfaceZ + size.z / 2 }, size: { ...size }, heading });
+    }
+  }
+  return out;
+}
+
+function plainBeside(target: Box, surfaceZ: number, size: Vec3, gap: number): Box[] {
+  const out: Box[] = [];
+  const tx = target.size.x / 2;
+  const ty = target.size.y / 2;
+  for (const heading of alignedHeadings(target.heading, size)) {
+    const { ex, ey } = extentsInFrame(target.heading, heading, size);
+    const sides: [number, number, number, number, number][] = [
+      [1, 0, tx + gap + ex / 2, ty, ey],
+      [-1, 0, tx + gap + ex / 2, ty, ey],
+      [0, 1, ty + gap + ey / 2, tx, ex],
+      [0, -1, ty + gap + ey / 2, tx, ex],
+    ];
+    for (const [nx, ny, offset, half, slide] of sides) {
+      for (const t of plainSpread(half, Math.max(0.01, slide / 2))) {
+        const p = fromBoxFrame(target, { x: nx * offset + (ny !== 0 ? t : 0), y: ny * offset + (nx !== 0 ? t : 0) });
+        out.push({ center: { x: p.x, y: p.y, z: surfaceZ + size.z / 2 }, size: { ...size }, heading });
+      }
+    }
+  }
+  return out;
+}
+
+function plainSpread(u: number, step: number): number[] {
+  const k = Math.min(20, Math.ceil(u / step - 1e-9));
+  if (k <= 0) return [0];
+  const out: number[] = [];
+  for (let i = 0; i <= 2 * k; i++) out.push((u * (i - k)) / k);
+  return out;
+}
+
+/** Equal as JSON and with the same sign of every zero. */
+const same = (a: Box[], b: Box[]) => {
+  expect(a).toEqual(b);
+  a.forEach((p, i) => expect(Object.is(p.center.x, b[i]!.center.x) && Object.is(p.center.y, b[i]!.center.y) && Object.is(p.center.z, b[i]!.center.z)).toBe(true));
+};
+
+describe("pose lists against the plain listing", () => {
+  it("grids make the same poses in the same order", () => {
+    fc.assert(
+      fc.property(area, size, fc.constantFrom<"contain" | "centre">("contain", "centre"), (a, s, fit) => {
+        const over = box(a.x, a.y, 0.5, a.sx, a.sy, 0.1, a.heading);
+        same(gridPoses(over, 0.55, s, fit).toArray(), plainGrid(over, 0.55, s, fit));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("poses beside a target are the same, in the same order", () => {
+    fc.assert(
+      fc.property(area, size, fc.double({ min: 0, max: 0.05, noNaN: true }), (a, s, gap) => {
+        const target = box(a.x, a.y, 0.5, a.sx, a.sy, 1, a.heading);
+        same(besidePoses(target, 0, s, gap).toArray(), plainBeside(target, 0, s, gap));
       }),
       { numRuns: 200 },
     );

@@ -2,7 +2,10 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { OracleAgent } from "../../../../agents/oracle/oracle-agent.ts";
+import { RearrangeEnv } from "../../../../sim/env.ts";
 import { SceneSchema, type SceneFile } from "../../../../sim/scene/schema.ts";
+import { loadTaskFile } from "../../../../sim/task/load.ts";
 import { SuiteSchema, type SuiteFile } from "../../../../harness/suite/schema.ts";
 
 export const DATA_DIR = path.resolve(import.meta.dirname, "../../../../../shared/data");
@@ -22,4 +25,30 @@ export function readSuite(file: string): SuiteFile {
 
 export function readScene(file: string): SceneFile {
   return SceneSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+}
+
+/** Runs one imported episode with the oracle; `success` = every goal condition held when it called done(). */
+export function solveWithOracle(
+  out: string,
+  episode: { scene: string; task: string; seed: number; maxSteps: number },
+): { success: boolean; steps: number; actions: string[] } {
+  const scene = readScene(path.join(out, episode.scene));
+  const task = loadTaskFile(path.join(out, episode.task));
+  const env = new RearrangeEnv({ scene, task, seed: episode.seed, maxSteps: episode.maxSteps });
+  let { observation } = env.reset(episode.seed);
+  const agent = new OracleAgent({});
+  agent.reset({ id: task.task.id, instruction: task.task.instruction }, observation, {
+    conditions: env.tracker.conditions.map((c) => c.text),
+    task: { problem: task.problem, binding: env.tracker.binding, tracker: env.tracker },
+    world: env.world,
+  });
+  const actions: string[] = [];
+  for (;;) {
+    const action = agent.act(observation);
+    actions.push(action.type);
+    const r = env.step(action);
+    observation = r.observation;
+    if (r.terminated) return { success: r.info.allHold, steps: r.info.t, actions };
+    if (r.truncated) return { success: false, steps: r.info.t, actions };
+  }
 }

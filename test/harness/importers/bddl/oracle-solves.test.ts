@@ -4,34 +4,10 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { OracleAgent } from "../../../../agents/oracle/oracle-agent.ts";
 import { importBddl } from "../../../../harness/importers/bddl/index.ts";
-import { RearrangeEnv } from "../../../../sim/env.ts";
-import { loadTaskFile } from "../../../../sim/task/load.ts";
-import { B100, B1K, HAVE_DATA, NO_DATA_MESSAGE, readScene, readSuite, scratch } from "./helpers.ts";
+import { B100, B1K, HAVE_DATA, NO_DATA_MESSAGE, readSuite, scratch, solveWithOracle } from "./helpers.ts";
 
-/** Runs one episode with the oracle; returns whether every goal condition held when it called done(). */
-function solve(out: string, episode: { scene: string; task: string; seed: number; maxSteps: number }): { success: boolean; steps: number; actions: string[] } {
-  const scene = readScene(path.join(out, episode.scene));
-  const task = loadTaskFile(path.join(out, episode.task));
-  const env = new RearrangeEnv({ scene, task, seed: episode.seed, maxSteps: episode.maxSteps });
-  let { observation } = env.reset(episode.seed);
-  const agent = new OracleAgent({});
-  agent.reset({ id: task.task.id, instruction: task.task.instruction }, observation, {
-    conditions: env.tracker.conditions.map((c) => c.text),
-    task: { problem: task.problem, binding: env.tracker.binding, tracker: env.tracker },
-    world: env.world,
-  });
-  const actions: string[] = [];
-  for (;;) {
-    const action = agent.act(observation);
-    actions.push(action.type);
-    const r = env.step(action);
-    observation = r.observation;
-    if (r.terminated) return { success: r.info.allHold, steps: r.info.t, actions };
-    if (r.truncated) return { success: false, steps: r.info.t, actions };
-  }
-}
+const solve = solveWithOracle;
 
 const STATEFUL = ["cleaning_bathrooms", "cleaning_windows", "preserving_food", "watering_houseplants", "defrosting_freezer", "cleaning_floors"];
 
