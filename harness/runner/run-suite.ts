@@ -242,8 +242,9 @@ const MAIN_LANE_SLICE_MS = 2;
 /**
  * An emitter for the main lane that, every {@link MAIN_LANE_SLICE_MS}, returns a promise settled on
  * the next turn of the event loop (runEpisode awaits its emitter). An episode's steps are otherwise
- * only microtasks: without this, a pool thread that finished its episode would sit idle until the
- * main lane's episode ends, because handing it the next one needs this thread's event loop.
+ * only microtasks: without this, the threads' events would wait until the main lane's episode ends
+ * before they reach the reporters (results.json, progress), and so would handing each starting thread
+ * its task. (A thread takes its next episode without this thread: see EpisodeClaims.)
  */
 function yielding(emit: (e: RunEvent) => void): (e: RunEvent) => void | Promise<void> {
   let since = performance.now();

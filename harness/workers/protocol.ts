@@ -39,8 +39,13 @@ export interface EpisodeTaskSpec {
 export type WorkerTask =
   /** Build the agent and report its name and version (run info needs them before any episode). */
   | { kind: "describe" }
-  /** Run one episode, posting its RunEvents on `port` as they happen. */
-  | { kind: "episode"; episode: EpisodeTaskSpec; port: MessagePort }
+  /**
+   * Run episodes of `episodes` until none is left or the run stops, posting their events on `port`
+   * as `[index, event]` as they happen. The thread claims each next episode itself from `claim` (see
+   * EpisodeClaims), without a round trip through the main thread, whose event loop may be busy running
+   * an episode of its own.
+   */
+  | { kind: "episodes"; episodes: EpisodeTaskSpec[]; claim: SharedArrayBuffer; port: MessagePort }
   /**
    * Close this worker's agent. `barrier` counts arrivals: every close task waits until `parties`
    * have arrived, so with one task per thread each thread receives exactly one close.
