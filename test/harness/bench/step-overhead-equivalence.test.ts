@@ -11,6 +11,9 @@ import { EpisodeScorer } from "../../../harness/metrics/episode-scorer.ts";
 import { derivedMeasure, measureKey, type EpisodeEnd, type Measure, type MeasureValues } from "../../../harness/metrics/measure.ts";
 import { MeasureRegistry } from "../../../harness/metrics/registry.ts";
 import type { EpisodeHeader, StepEvent } from "../../../harness/trajectory/events.ts";
+import { BenchAgent } from "../../../harness/bench/bench-agent.ts";
+import { generateHouse } from "../../../harness/bench/house-generator.ts";
+import { RearrangeEnv } from "../../../sim/env.ts";
 import { hashString } from "../../../sim/rng.ts";
 import type { World } from "../../../sim/world/world.ts";
 
@@ -201,5 +204,34 @@ describe("the live scorer with lazy derived metrics = every measure computed aft
       if (n !== 5) expect(lazy.value()).toBe(eager.value());
     }
     expect(lazy.value()).toBe(18);
+  });
+});
+
+describe("the observation's rooms, rebuilt from fixed parts taken once = rebuilt from the world each time", () => {
+  it("lists every room with its sorted doors and explored flag, as fresh objects at each rebuild", () => {
+    const house = generateHouse(150, 4);
+    const env = new RearrangeEnv({ scene: house.scene, task: house.task, seed: 4, maxSteps: 400 });
+    const agent = new BenchAgent();
+    const first = env.reset(4);
+    agent.reset({ id: "t", instruction: "", seed: 4 }, first.observation, { conditions: [], task: null, world: env.world });
+    const reference = () =>
+      [...env.world.rooms.values()].map((r) => ({ id: r.id, type: r.type, outdoor: r.outdoor, neighbors: env.world.graph.neighbors(r.id), explored: env.observer.explored.has(r.id) }));
+    let obs = first.observation;
+    let rebuilds = 0;
+    for (let t = 0; t < 300; t++) {
+      expect(JSON.stringify(obs.rooms)).toBe(JSON.stringify(reference()));
+      const r = env.step(agent.act(obs));
+      if (r.observation.rooms !== obs.rooms) {
+        rebuilds++;
+        // an agent that edits a list it was given cannot reach into a later one
+        r.observation.rooms.forEach((room, i) => {
+          expect(room).not.toBe(obs.rooms[i]);
+          expect(room.neighbors).not.toBe(obs.rooms[i]!.neighbors);
+        });
+      }
+      obs = r.observation;
+      if (r.terminated || r.truncated) break;
+    }
+    expect(rebuilds).toBeGreaterThan(0); // rooms were explored: the lists were rebuilt
   });
 });
