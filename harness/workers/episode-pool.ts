@@ -1,5 +1,6 @@
 import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { Piscina } from "piscina";
+import type { LoadedScene } from "../../sim/scene/load.ts";
 import type { RunEvent } from "../runner/run-events.ts";
 import { EpisodeClaims } from "./episode-claims.ts";
 import { OrderedEmitter } from "./ordered-emitter.ts";
@@ -66,13 +67,16 @@ export class EpisodePool {
    * faster lane takes more. `mainLane(index, push)` runs episode `index` here and hands its events to
    * `push`. Once `stop` is aborted no further episode starts; the ones running finish and their events
    * are passed on. Rejects with the first episode's error that is not an agent failure (agent failures
-   * end only their episode, inside runEpisode); no lane starts another episode after it.
+   * end only their episode, inside runEpisode); no lane starts another episode after it. `scenes`
+   * (read and validated here already) go to every thread with its task, so the threads need not load
+   * those files again.
    */
   async runAll(
     episodes: readonly EpisodeTaskSpec[],
     emit: (e: RunEvent) => void,
     stop?: AbortSignal,
     mainLane?: (index: number, push: (e: RunEvent) => void) => Promise<void>,
+    scenes: readonly LoadedScene[] = [],
   ): Promise<void> {
     const ordered = new OrderedEmitter(episodes.length, emit);
     const claims = new EpisodeClaims(episodes.length);
@@ -85,7 +89,7 @@ export class EpisodePool {
       const { port1, port2 } = new MessageChannel();
       ports.push(port1);
       port1.on("message", ([index, e]: [number, RunEvent]) => ordered.push(index, e));
-      const reply = await this.pool.run({ kind: "episodes", episodes: [...episodes], claim: claims.buffer, port: port2 }, { transferList: [port2] });
+      const reply = await this.pool.run({ kind: "episodes", episodes: [...episodes], claim: claims.buffer, port: port2, scenes: [...scenes] }, { transferList: [port2] });
       if (!reply.ok) throw deserializeError(reply.error);
     };
     const mainThreadLane = async (): Promise<void> => {

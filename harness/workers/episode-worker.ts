@@ -41,6 +41,7 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
         return { ok: true, agent: { name: a.name ?? "agent", version: a.version ?? "0" } };
       }
       case "episodes":
+        for (const scene of task.scenes) files.addScene(scene);
         await runClaimed(task.episodes, new EpisodeClaims(task.episodes.length, task.claim), task.port);
         return { ok: true };
       case "close":
