@@ -9,6 +9,7 @@ import { digestChanges, fnvNumber, fnvText } from "../../../sim/change-digest.ts
 import { defaultMeasureRegistry } from "../../../harness/metrics/builtin.ts";
 import { EpisodeScorer } from "../../../harness/metrics/episode-scorer.ts";
 import { derivedMeasure, measureKey, type EpisodeEnd, type Measure, type MeasureValues } from "../../../harness/metrics/measure.ts";
+import { observedMeasure } from "../../../harness/metrics/measures/observation.ts";
 import { MeasureRegistry } from "../../../harness/metrics/registry.ts";
 import type { EpisodeHeader, StepEvent } from "../../../harness/trajectory/events.ts";
 import { BenchAgent } from "../../../harness/bench/bench-agent.ts";
@@ -233,5 +234,64 @@ describe("the observation's rooms, rebuilt from fixed parts taken once = rebuilt
       if (r.terminated || r.truncated) break;
     }
     expect(rebuilds).toBeGreaterThan(0); // rooms were explored: the lists were rebuilt
+  });
+});
+
+describe("observed conditions counted down per object = every condition checked again on each observation", () => {
+  /** The measure as it was: after a step that observes something, every condition not yet observed is checked. */
+  const referenceObserved = () => {
+    let conditions: readonly { objects: string[] }[] = [];
+    let objects = new Set<string>();
+    let observed = new Set<number>();
+    const refresh = () => {
+      conditions.forEach((c, i) => {
+        if (!observed.has(i) && c.objects.every((o) => objects.has(o))) observed.add(i);
+      });
+    };
+    return {
+      reset(header: { conditions: { objects: string[] }[]; initiallyObserved: string[] }) {
+        conditions = header.conditions;
+        objects = new Set(header.initiallyObserved);
+        observed = new Set();
+        refresh();
+      },
+      update(step: { observed: string[] }) {
+        if (step.observed.length === 0) return;
+        for (const o of step.observed) objects.add(o);
+        refresh();
+      },
+      value: () => ({ objects, conditions: observed }),
+    };
+  };
+  const ids = fc.constantFrom("a", "b", "c", "d", "e", "agent");
+
+  it("the same objects and observed conditions, in the same order, after every step", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(ids, { maxLength: 4 }), { maxLength: 6 }),
+        fc.array(ids, { maxLength: 3 }),
+        fc.array(fc.array(ids, { maxLength: 4 }), { maxLength: 10 }),
+        (conditionObjects, initiallyObserved, steps) => {
+          const header = { conditions: conditionObjects.map((objects, i) => ({ text: `c${i}`, objects })), initiallyObserved } as unknown as EpisodeHeader;
+          const live = observedMeasure();
+          const reference = referenceObserved();
+          live.reset(header);
+          reference.reset(header as unknown as Parameters<typeof reference.reset>[0]);
+          const same = () => {
+            const a = live.value();
+            const b = reference.value();
+            expect([...a.objects]).toEqual([...b.objects]);
+            expect([...a.conditions]).toEqual([...b.conditions]);
+          };
+          same();
+          for (const observed of steps) {
+            live.update({ observed } as unknown as StepEvent, undefined as unknown as MeasureValues);
+            reference.update({ observed });
+            same();
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
