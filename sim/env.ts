@@ -12,6 +12,7 @@ import { ObservationBuilder } from "./world/observation-builder.ts";
 import { Observer } from "./world/observer.ts";
 import type { World } from "./world/world.ts";
 import { parseAction } from "./action-text.ts";
+import { digestChanges } from "./change-digest.ts";
 
 /** What `step` reports besides the observation (Gymnasium's `info`). */
 export interface StepInfo {
@@ -109,10 +110,14 @@ export class RearrangeEnv {
       action = parsed.data;
       outcome = this.registry.apply(s.ctx, parsed.data);
     }
-    const changedIds = new Set(outcome.changed);
-    if (outcome.distance > 0) changedIds.add(AGENT_ID);
-    s.tracker.update(changedIds);
-    s.builder.invalidate(changedIds);
+    // most steps that fail, and done(), change nothing: no goal re-check, snapshot or digest to make then
+    let changedIds: Set<string> | null = null;
+    if (outcome.changed.length > 0 || outcome.distance > 0) {
+      changedIds = new Set(outcome.changed);
+      if (outcome.distance > 0) changedIds.add(AGENT_ID);
+      s.tracker.update(changedIds);
+      s.builder.invalidate(changedIds);
+    }
     const satisfied = s.tracker.satisfied();
     const reward = satisfied.length - s.lastSatisfied;
     s.lastSatisfied = satisfied.length;
@@ -126,7 +131,7 @@ export class RearrangeEnv {
       satisfied,
       allHold: s.tracker.allHold(),
       newlyObserved: outcome.observed,
-      changed: digestChanges(s.world, changedIds),
+      changed: changedIds ? digestChanges(s.world, changedIds) : {},
       distance: round6(outcome.distance),
     };
     const observation = s.builder.build({
@@ -157,31 +162,6 @@ export class RearrangeEnv {
     if (!this.state) throw new Error("call reset() first");
     return this.state;
   }
-}
-
-/** Short digest of each changed object's pose, room and states (replay compares them). */
-function digestChanges(world: World, ids: Set<string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (ids.size === 0) return out;
-  for (const id of ids.size === 1 ? ids : [...ids].sort()) {
-    if (id === AGENT_ID) {
-      const a = world.agent;
-      out[id] = hashString(`${a.room}|${round6(a.position.x)}|${round6(a.position.y)}|${a.holding}`).toString(16);
-      continue;
-    }
-    const o = world.objects.get(id);
-    if (!o) continue;
-    const b = o.box;
-    out[id] = hashString(`${o.room}|${round6(b.center.x)}|${round6(b.center.y)}|${round6(b.center.z)}|${round6(b.heading)}|${statesText(o.states)}|${o.held}`).toString(16);
-  }
-  return out;
-}
-
-/** The names of the states that are on, sorted, comma-separated (a loop: this runs for every changed object). */
-function statesText(states: Readonly<Record<string, boolean | undefined>>): string {
-  const on: string[] = [];
-  for (const k in states) if (Object.hasOwn(states, k) && states[k]) on.push(k);
-  return on.length > 1 ? on.sort().join(",") : (on[0] ?? "");
 }
 
 function round6(x: number): number {

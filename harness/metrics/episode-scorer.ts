@@ -1,5 +1,5 @@
 import type { EpisodeHeader, StepEvent } from "../trajectory/events.ts";
-import type { EpisodeEnd, Measure, MeasureKey, MeasureValues } from "./measure.ts";
+import { ATTACH_STEP_CLOCK, type ClockedMeasure, type EpisodeEnd, type Measure, type MeasureKey, type MeasureValues, type StepClock } from "./measure.ts";
 import type { MeasureRegistry } from "./registry.ts";
 
 /**
@@ -13,12 +13,27 @@ export class EpisodeScorer {
   /** `views[i]` is what `ordered[i]` may read (arrays, not a map: `update` runs on every step). */
   private readonly views: MeasureValues[];
   private readonly byId: Map<string, Measure<unknown>>;
+  /** Steps fed so far: measures that keep to it (lazy derived ones) are not called on every step. */
+  private readonly clock: StepClock = { steps: 0 };
+  /** The measures `update` calls, dependencies first, and their views. */
+  private readonly stepped: Measure<unknown>[];
+  private readonly steppedViews: MeasureValues[];
 
   constructor(registry: MeasureRegistry) {
     this.ordered = registry.instantiate();
     this.byId = new Map(this.ordered.map((m) => [m.id, m]));
     this.reportedIds = registry.ids().filter((id) => this.byId.get(id)!.reported !== false);
     this.views = this.ordered.map((m) => this.viewFor(m));
+    this.stepped = [];
+    this.steppedViews = [];
+    this.ordered.forEach((m, i) => {
+      const attach = (m as Partial<ClockedMeasure<unknown>>)[ATTACH_STEP_CLOCK];
+      if (typeof attach === "function") attach.call(m, this.clock, this.views[i]!);
+      else {
+        this.stepped.push(m);
+        this.steppedViews.push(this.views[i]!);
+      }
+    });
   }
 
   /** Starts an episode. */
@@ -28,8 +43,10 @@ export class EpisodeScorer {
 
   /** Feeds one step to every measure, dependencies first. */
   update(step: StepEvent): void {
-    const { ordered, views } = this;
-    for (let i = 0; i < ordered.length; i++) ordered[i]!.update(step, views[i]!);
+    // the clock first: a measure that reads a clocked one below gets it computed from this step's inputs
+    this.clock.steps++;
+    const { stepped, steppedViews } = this;
+    for (let i = 0; i < stepped.length; i++) stepped[i]!.update(step, steppedViews[i]!);
   }
 
   /** Ends the episode and returns the reported metrics (registration order). */

@@ -56,30 +56,101 @@ export interface MeasureValues {
 }
 
 /**
+ * What a scorer hands a measure that need not be called on every step (a lazy {@link derivedMeasure}): the
+ * scorer's count of steps fed so far and the measure's view of its dependencies. The scorer then skips the
+ * measure's `update`; the measure compares the count with the one it last computed at.
+ */
+export interface StepClock {
+  steps: number;
+}
+
+/** Key of the hook by which a scorer attaches its {@link StepClock} to a measure that supports it. */
+export const ATTACH_STEP_CLOCK = Symbol("attach step clock");
+
+/** A measure a scorer may attach its step clock to instead of calling `update` on every step. */
+export interface ClockedMeasure<T> extends Measure<T> {
+  [ATTACH_STEP_CLOCK](clock: StepClock, deps: MeasureValues): void;
+}
+
+/** The options of a lazy {@link derivedMeasure} that is a reported metric (the built-in ones). */
+export const LAZY_DERIVED: { reported?: boolean; lazy?: boolean } = Object.freeze({ lazy: true });
+
+/**
  * A measure whose value is a pure function of other measures' values, recomputed after every step
  * and at the end. `initial` gives its value before the first step (it sees only the header).
+ *
+ * With `lazy`, "recomputed after every step" happens when the value is read (by a dependant, by the
+ * scorer at the end, or by a caller in between) rather than on every step: a scorer feeds every measure
+ * the same step in one pass, so a read always sees the inputs as they were after the latest step and gets
+ * the same value, and the many values nobody reads mid-episode are never computed. Only for a `compute`
+ * that cannot fail: an error (such as reading an undeclared dependency) would surface at the read, not at
+ * the step that caused it. The built-in metrics are lazy.
  */
 export function derivedMeasure<T>(
   key: MeasureKey<T>,
   dependsOn: readonly MeasureKey<unknown>[],
   compute: (deps: MeasureValues) => T,
   initial: (header: EpisodeHeader) => T,
-  options: { reported?: boolean } = {},
+  options: { reported?: boolean; lazy?: boolean } = {},
 ): Measure<T> {
   let current: T;
-  return {
+  const base = {
     id: key.id,
     dependsOn: dependsOn.map((d) => d.id),
     reported: options.reported ?? true,
+  };
+  if (!options.lazy) {
+    return {
+      ...base,
+      reset(header) {
+        current = initial(header);
+      },
+      update(_step, deps) {
+        current = compute(deps);
+      },
+      finish(_end, deps) {
+        current = compute(deps);
+      },
+      value: () => current,
+    };
+  }
+  // fed by `update` (no scorer clock): the inputs of the last step not yet computed from, else null
+  let stale: MeasureValues | null = null;
+  // attached to a scorer: its clock, its view, and the clock's count when `current` was computed
+  let clock: StepClock | null = null;
+  let view: MeasureValues | null = null;
+  let computedAt = 0;
+  const measure: ClockedMeasure<T> = {
+    ...base,
     reset(header) {
+      stale = null;
+      if (clock) computedAt = clock.steps;
       current = initial(header);
     },
     update(_step, deps) {
-      current = compute(deps);
+      stale = deps;
     },
     finish(_end, deps) {
+      stale = null;
+      if (clock) computedAt = clock.steps;
       current = compute(deps);
     },
-    value: () => current,
+    value: () => {
+      if (stale !== null) {
+        const deps = stale;
+        stale = null;
+        current = compute(deps);
+      } else if (clock !== null && computedAt !== clock.steps) {
+        computedAt = clock.steps;
+        current = compute(view!);
+      }
+      return current;
+    },
+    [ATTACH_STEP_CLOCK](c, deps) {
+      clock = c;
+      view = deps;
+      computedAt = c.steps;
+    },
   };
+  return measure;
 }

@@ -13,6 +13,15 @@ export class FileCache {
     return s;
   }
 
+  /**
+   * Adds a scene another thread has already read and validated (it arrives as a structured clone of
+   * plain JSON data, equal to what loading the file again would give), so this thread does not read and
+   * validate the file again. A scene already here is kept.
+   */
+  addScene(loaded: LoadedScene): void {
+    if (!this.scenes.has(loaded.path)) this.scenes.set(loaded.path, loaded);
+  }
+
   /** The task at `file`, read and validated on first use. */
   task(file: string): LoadedTask {
     let t = this.tasks.get(file);

@@ -223,7 +223,9 @@ async function poolExecutor(options: RunOptions, context: EpisodeContextData, th
         await runEpisode(jobs[index]!, agent!, { ...context, now: () => new Date().toISOString(), emit: yielding(episode.emit) });
         episode.finish();
       };
-      await pool.runAll(specs, (e) => emit(restamp(e)), stop, mainLane);
+      // the threads get the scenes read here, instead of each reading and validating the files again
+      const scenes = [...new Map(jobs.map((j) => [j.scene.path, j.scene])).values()];
+      await pool.runAll(specs, (e) => emit(restamp(e)), stop, mainLane, scenes);
     },
     async close(failed) {
       // this lane's agent is closed either way, as with one worker (a cmd: agent's subprocess must end)
@@ -242,8 +244,9 @@ const MAIN_LANE_SLICE_MS = 2;
 /**
  * An emitter for the main lane that, every {@link MAIN_LANE_SLICE_MS}, returns a promise settled on
  * the next turn of the event loop (runEpisode awaits its emitter). An episode's steps are otherwise
- * only microtasks: without this, a pool thread that finished its episode would sit idle until the
- * main lane's episode ends, because handing it the next one needs this thread's event loop.
+ * only microtasks: without this, the threads' events would wait until the main lane's episode ends
+ * before they reach the reporters (results.json, progress), and so would handing each starting thread
+ * its task. (A thread takes its next episode without this thread: see EpisodeClaims.)
  */
 function yielding(emit: (e: RunEvent) => void): (e: RunEvent) => void | Promise<void> {
   let since = performance.now();

@@ -7,16 +7,18 @@ import type { StepEvent } from "./events.ts";
  */
 export function stepEventOf(env: RearrangeEnv, r: StepResult, info?: Record<string, unknown>): StepEvent {
   const { agent } = env.world;
-  return {
+  const { info: i } = r;
+  const step: StepEvent = {
     type: "step",
-    t: r.info.t,
-    action: r.info.action,
-    feedback: r.info.feedback,
-    satisfied: r.info.satisfied,
-    observed: r.info.newlyObserved,
+    t: i.t,
+    action: i.action,
+    feedback: i.feedback,
+    satisfied: i.satisfied,
+    observed: i.newlyObserved,
     agent: { room: agent.room, position: { ...agent.position }, holding: agent.holding },
-    distance: r.info.distance,
-    changed: r.info.changed,
-    ...(info ? { info } : {}),
+    distance: i.distance,
+    changed: i.changed,
   };
+  if (info) step.info = info; // last, as the spread put it (the line's key order)
+  return step;
 }

@@ -4,6 +4,7 @@ import type { Agent } from "../agent.ts";
 import { loadAgent } from "../agents/load.ts";
 import { runEpisode } from "../runner/episode.ts";
 import { FileCache } from "../runner/file-cache.ts";
+import { EpisodeClaims } from "./episode-claims.ts";
 import { EpisodeRecorder } from "./episode-recorder.ts";
 import { serializeError, type EpisodeTaskSpec, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
 
@@ -11,7 +12,7 @@ import { serializeError, type EpisodeTaskSpec, type WorkerReply, type WorkerSetu
  * The worker-thread side of `--workers N`. Threads start from a precompiled bundle of this file (see
  * worker-bundle.ts), or from `episode-worker.js`, which registers tsx, when bundling was not possible.
  * Each thread builds its own agent from the run's spec and options, loads scene and task files once,
- * and runs the episodes piscina hands it. With `setup.trajectoryOut` it writes each episode's
+ * and runs episodes of the plan, taking each next one itself (see EpisodeClaims) until none is left. With `setup.trajectoryOut` it writes each episode's
  * trajectory itself and posts only the episode's begin and end, so the main thread is left with
  * ordering two events an episode and writing results.json.
  */
@@ -39,8 +40,9 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
         const a = await theAgent();
         return { ok: true, agent: { name: a.name ?? "agent", version: a.version ?? "0" } };
       }
-      case "episode":
-        await runOne(task.episode, task.port);
+      case "episodes":
+        for (const scene of task.scenes) files.addScene(scene);
+        await runClaimed(task.episodes, new EpisodeClaims(task.episodes.length, task.claim), task.port);
         return { ok: true };
       case "close":
         await awaitBarrier(task.barrier, task.parties);
@@ -53,9 +55,25 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
   }
 }
 
-async function runOne(spec: EpisodeTaskSpec, port: MessagePort): Promise<void> {
+/**
+ * Runs the episodes this thread claims, one after another, until none is left or the run stops. The
+ * main thread closes the port once it has every event (closing it here might drop the last ones).
+ */
+async function runClaimed(episodes: EpisodeTaskSpec[], claims: EpisodeClaims, port: MessagePort): Promise<void> {
+  try {
+    // every thread builds its agent, as every lane does, even if the others leave it no episode
+    await theAgent();
+    for (let index = claims.next(); index !== null; index = claims.next()) await runOne(index, episodes[index]!, port);
+  } catch (err) {
+    // no lane starts another episode after a failure (the main thread stops them too, once the error arrives)
+    claims.stop();
+    throw err;
+  }
+}
+
+async function runOne(index: number, spec: EpisodeTaskSpec, port: MessagePort): Promise<void> {
   const job = { key: spec.key, id: spec.id, repeat: spec.repeat, seed: spec.seed, maxSteps: spec.maxSteps, scene: files.scene(spec.scenePath), task: files.task(spec.taskPath) };
-  const episode = recorder.episode((e) => port.postMessage(e));
+  const episode = recorder.episode((e) => port.postMessage([index, e]));
   await runEpisode(job, await theAgent(), { ...setup.context, now: () => new Date().toISOString(), emit: episode.emit });
   episode.finish();
 }

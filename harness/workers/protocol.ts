@@ -1,5 +1,6 @@
 import type { MessagePort } from "node:worker_threads";
 import { InputError, InputErrors } from "../../sim/errors.ts";
+import type { LoadedScene } from "../../sim/scene/load.ts";
 
 /** What every worker thread is started with (piscina `workerData`). */
 export interface WorkerSetup {
@@ -39,8 +40,20 @@ export interface EpisodeTaskSpec {
 export type WorkerTask =
   /** Build the agent and report its name and version (run info needs them before any episode). */
   | { kind: "describe" }
-  /** Run one episode, posting its RunEvents on `port` as they happen. */
-  | { kind: "episode"; episode: EpisodeTaskSpec; port: MessagePort }
+  /**
+   * Run episodes of `episodes` until none is left or the run stops, posting their events on `port`
+   * as `[index, event]` as they happen. The thread claims each next episode itself from `claim` (see
+   * EpisodeClaims), without a round trip through the main thread, whose event loop may be busy running
+   * an episode of its own.
+   */
+  | {
+      kind: "episodes";
+      episodes: EpisodeTaskSpec[];
+      claim: SharedArrayBuffer;
+      port: MessagePort;
+      /** Scenes the main thread has read and validated: the thread takes them instead of loading their files again. */
+      scenes: LoadedScene[];
+    }
   /**
    * Close this worker's agent. `barrier` counts arrivals: every close task waits until `parties`
    * have arrived, so with one task per thread each thread receives exactly one close.

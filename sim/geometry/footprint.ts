@@ -39,8 +39,11 @@ export function footprintArea(box: Box): number {
 
 /** Axis-aligned bounds of a box's footprint. */
 export function footprintBounds(box: Box): Rect2 {
-  const hx = (Math.abs(Math.cos(box.heading)) * box.size.x + Math.abs(Math.sin(box.heading)) * box.size.y) / 2;
-  const hy = (Math.abs(Math.sin(box.heading)) * box.size.x + Math.abs(Math.cos(box.heading)) * box.size.y) / 2;
+  // each of cos and sin once (they are pure: the same numbers as calling them twice)
+  const c = Math.abs(Math.cos(box.heading));
+  const s = Math.abs(Math.sin(box.heading));
+  const hx = (c * box.size.x + s * box.size.y) / 2;
+  const hy = (s * box.size.x + c * box.size.y) / 2;
   return { minX: box.center.x - hx, minY: box.center.y - hy, maxX: box.center.x + hx, maxY: box.center.y + hy };
 }
 

@@ -10,6 +10,8 @@ interface Entry {
   bounds: Rect2;
   /** Cell range the entry is registered in, or null when it is in the oversized list. */
   cells: { x0: number; y0: number; x1: number; y1: number } | null;
+  /** The buckets of those cells, in the same x-major order (empty when oversized). */
+  buckets: Set<string>[];
 }
 
 /**
@@ -41,24 +43,39 @@ export class SpatialIndex {
 
   /** Adds `id` with its box, or moves it if it is already there. */
   insert(id: string, box: Box): void {
-    if (this.entries.has(id)) this.remove(id);
     const bounds = footprintBounds(box);
     const x0 = this.cellOf(bounds.minX);
     const y0 = this.cellOf(bounds.minY);
     const x1 = this.cellOf(bounds.maxX);
     const y1 = this.cellOf(bounds.maxY);
+    const old = this.entries.get(id);
+    if (old?.cells && old.cells.x0 === x0 && old.cells.y0 === y0 && old.cells.x1 === x1 && old.cells.y1 === y1) {
+      // Same cells (most moves are small): what remove + insert would leave, without the cell lookups. The
+      // id goes to the end of each of its buckets and of the entries (query order is insertion order).
+      this.entries.delete(id);
+      old.bounds = bounds;
+      this.entries.set(id, old);
+      for (const bucket of old.buckets) {
+        bucket.delete(id);
+        bucket.add(id);
+      }
+      return;
+    }
+    if (old) this.remove(id);
     if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS_PER_ENTRY) {
-      this.entries.set(id, { bounds, cells: null });
+      this.entries.set(id, { bounds, cells: null, buckets: [] });
       this.oversized.add(id);
       return;
     }
-    this.entries.set(id, { bounds, cells: { x0, y0, x1, y1 } });
+    const buckets: Set<string>[] = [];
+    this.entries.set(id, { bounds, cells: { x0, y0, x1, y1 }, buckets });
     for (let cx = x0; cx <= x1; cx++) {
       for (let cy = y0; cy <= y1; cy++) {
         const key = cellKey(cx, cy);
         let bucket = this.cells.get(key);
         if (!bucket) this.cells.set(key, (bucket = new Set()));
         bucket.add(id);
+        buckets.push(bucket);
       }
     }
   }
@@ -78,12 +95,11 @@ export class SpatialIndex {
       return true;
     }
     const { x0, y0, x1, y1 } = entry.cells;
-    for (let cx = x0; cx <= x1; cx++) {
-      for (let cy = y0; cy <= y1; cy++) {
-        const key = cellKey(cx, cy);
-        const bucket = this.cells.get(key);
-        bucket?.delete(id);
-        if (bucket?.size === 0) this.cells.delete(key);
+    for (let cx = x0, i = 0; cx <= x1; cx++) {
+      for (let cy = y0; cy <= y1; cy++, i++) {
+        const bucket = entry.buckets[i]!;
+        bucket.delete(id);
+        if (bucket.size === 0) this.cells.delete(cellKey(cx, cy));
       }
     }
     return true;

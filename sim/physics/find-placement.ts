@@ -17,7 +17,7 @@ import { formatSize } from "./format.ts";
 import { groundSlab } from "./ground.ts";
 import { MAX_DRIFT, MAX_SINK, MAX_TILT } from "./physics-constants.ts";
 import type { PlacementObject, PlacementRelation, PlacementRequest, PlacementResult } from "./placement-types.ts";
-import { PartCache, type SolidPart } from "./solid-parts.ts";
+import { sharedSolidParts, type SolidPart } from "./solid-parts.ts";
 import { snapDown, snapDownOnParts } from "./support.ts";
 
 /** At most this many collision-free candidates get a physics check before the search gives up. */
@@ -75,14 +75,13 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
   const found = candidateSets(relation, { object, target, nearby, rooms: request.rooms ?? [] });
   if (!found.ok) return found;
 
-  const parts = new PartCache();
   // Only objects that come within the physics neighbourhood of some candidate can block, hold up or touch
   // one: the rest (most of what lies within 1.5 m of the target) need not be cut into parts.
   const relevant = withinReach(nearby, found.sets, PHYSICS_NEIGHBOURHOOD + 1e-6);
   // their solid parts, in order: what a candidate must not cut into, and what it can rest on (nothing in
   // `nearby` is held, so these are exactly `obstaclesOf(relevant)` and the parts `snapDown(relevant)` reads)
   const solids: SolidPart[] = [];
-  for (const o of relevant) for (const p of parts.of(o)) solids.push(p);
+  for (const o of relevant) for (const p of sharedSolidParts(o)) solids.push(p);
   const obstacles: readonly Obstacle[] = solids;
   const holds = RELATION_TESTS[relation];
   let checks = 0;
@@ -101,7 +100,7 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
       if (checks >= MAX_PHYSICS_CHECKS) return { ok: false, reason: lastProblem ?? noSpace(relation, object, target) };
       checks++;
       // Wholly on one level face of a settled support, clear of everything else: it stays, no physics needed.
-      if (restsAsSet(pose, set, obstacles, nearby, parts)) return { ok: true, box: pose, restsOn: set.restsOn?.id ?? null };
+      if (restsAsSet(pose, set, obstacles, nearby)) return { ok: true, box: pose, restsOn: set.restsOn?.id ?? null };
       const outcome = dropTest(pose, staticsFor(pose, set, obstacles), { stopWhen: { sink: 3 * MAX_SINK, tilt: 3 * MAX_TILT } });
       const problem = instability(outcome, set);
       if (!problem) return { ok: true, box: pose, restsOn: set.restsOn?.id ?? null };
@@ -171,10 +170,10 @@ function staticsFor(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[]
  * is itself settled. The obstacles (and the floor plane's slab) stand for the physics check's fixed boxes:
  * those within the physics neighbourhood are a superset of those within contact distance.
  */
-function restsAsSet(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[], nearby: readonly PlacementObject[], parts: PartCache): boolean {
+function restsAsSet(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[], nearby: readonly PlacementObject[]): boolean {
   const statics: readonly (StaticPart & { ownerId?: string })[] = set.groundZ === null ? obstacles : [...obstacles, staticPart(groundSlab(pose, set.groundZ))];
   const sole = soleSupportIndex(pose, statics);
-  return sole >= 0 && settled(statics[sole]!.ownerId ?? null, nearby, parts);
+  return sole >= 0 && settled(statics[sole]!.ownerId ?? null, nearby);
 }
 
 /**
@@ -183,7 +182,7 @@ function restsAsSet(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[]
  * is on the other `nearby` objects. Anything else (floating, sunk, wedged off balance, or its supports out
  * of reach of the search) leaves the placement to physics.
  */
-function settled(id: string | null, nearby: readonly PlacementObject[], parts: PartCache): boolean {
+function settled(id: string | null, nearby: readonly PlacementObject[]): boolean {
   if (id === null) return true;
   const o = nearby.find((n) => n.id === id);
   if (!o) return false;
@@ -192,7 +191,7 @@ function settled(id: string | null, nearby: readonly PlacementObject[], parts: P
   // (a short thing inside a basket is not the basket's support).
   const bottom = bottomZ(o.box);
   const others = nearby.filter((n) => n !== o && bottomZ(n.box) < bottom);
-  const snap = snapDown(o.box, others, parts.of);
+  const snap = snapDown(o.box, others, sharedSolidParts);
   return snap.stable && Math.abs(snap.box.center.z - o.box.center.z) <= SETTLED_TOLERANCE;
 }
 

@@ -37,9 +37,9 @@ export const navigate: Subpolicy<"navigate"> = {
 /** Length of the walk from the agent to a point, or an `affordance` failure when no door leads there. */
 export function walk(ctx: StepContext, room: string, to: Point2): number | Outcome {
   const { agent, graph } = ctx.world;
-  const path = graph.path(agent.room, agent.position, room, to);
-  if (!path) return failure("affordance", `no door leads from ${agent.room} to ${room}`);
-  return path.length;
+  const length = graph.pathLength(agent.room, agent.position, room, to);
+  if (length === null) return failure("affordance", `no door leads from ${agent.room} to ${room}`);
+  return length;
 }
 
 /** Where the agent stands to work at an object: beside its footprint, on the side facing the room centre. */

@@ -71,48 +71,31 @@ export class RoomGraph {
    */
   path(fromRoom: string, from: Point2, toRoom: string, to: Point2): { length: number; waypoints: Point2[] } | null {
     if (fromRoom === toRoom) return { length: dist(from, to), waypoints: [to] };
-    // nodes by index: the doors, then start and end; no closures or maps per query (this runs on every walk)
+    if (!this.search.run(this, fromRoom, from, toRoom, to)) return null;
     const doors = this.nodeList;
+    const { prev, best } = this.search;
     const START = doors.length;
     const END = START + 1;
-    const { best, prev, done, queue } = this.search.reset();
-    best[START] = 0;
-    queue.push(0, START, "start");
-    for (;;) {
-      if (queue.size === 0) return null;
-      const curD = queue.topD();
-      const cur = queue.pop();
-      if (done[cur] || curD !== best[cur]) continue; // stale entry
-      if (cur === END) break;
-      done[cur] = 1;
-      const p = cur === START ? from : doors[cur]!.p;
-      const rooms = cur === START ? null : doors[cur]!.room;
-      for (let i = 0, n = rooms ? 2 : 1; i < n; i++) {
-        const list = this.doorsOfRoom.get(rooms ? rooms[i]! : fromRoom);
-        if (!list) continue;
-        for (const node of list) {
-          const k = node.index;
-          if (done[k]) continue;
-          const d = curD + dist(p, node.p);
-          if (d < best[k]!) {
-            best[k] = d;
-            prev[k] = cur;
-            queue.push(d, k, node.key);
-          }
-        }
-      }
-      if (rooms ? rooms.includes(toRoom) : fromRoom === toRoom) {
-        const d = curD + dist(p, to);
-        if (!done[END] && d < best[END]!) {
-          best[END] = d;
-          prev[END] = cur;
-          queue.push(d, END, "end");
-        }
-      }
-    }
     const waypoints: Point2[] = [];
     for (let k = END; k !== -1 && k !== START; k = prev[k]!) waypoints.unshift(k === END ? to : doors[k]!.p);
     return { length: best[END]!, waypoints };
+  }
+
+  /** The length of {@link path} (the same search), without building its waypoints: what a walk costs. */
+  pathLength(fromRoom: string, from: Point2, toRoom: string, to: Point2): number | null {
+    if (fromRoom === toRoom) return dist(from, to);
+    if (!this.search.run(this, fromRoom, from, toRoom, to)) return null;
+    return this.search.best[this.nodeList.length + 1]!;
+  }
+
+  /** The door nodes of the search, by index. */
+  get nodes(): readonly DoorNode[] {
+    return this.nodeList;
+  }
+
+  /** The door nodes on a room's walls. */
+  doorNodesOf(room: string): readonly DoorNode[] | undefined {
+    return this.doorsOfRoom.get(room);
   }
 }
 
@@ -136,10 +119,56 @@ class SearchScratch {
     this.queue.clear();
     return this;
   }
+
+  /**
+   * Dijkstra from `from` (in `fromRoom`, which differs from `toRoom`) to `to` over the graph's door points;
+   * false when the rooms are not connected. Leaves `best` and `prev` filled (END = doors + 1).
+   */
+  run(graph: RoomGraph, fromRoom: string, from: Point2, toRoom: string, to: Point2): boolean {
+    // nodes by index: the doors, then start and end; no closures or maps per query (this runs on every walk)
+    const doors = graph.nodes;
+    const START = doors.length;
+    const END = START + 1;
+    const { best, prev, done, queue } = this.reset();
+    best[START] = 0;
+    queue.push(0, START, "start");
+    for (;;) {
+      if (queue.size === 0) return false;
+      const curD = queue.topD();
+      const cur = queue.pop();
+      if (done[cur] || curD !== best[cur]) continue; // stale entry
+      if (cur === END) return true;
+      done[cur] = 1;
+      const p = cur === START ? from : doors[cur]!.p;
+      const rooms = cur === START ? null : doors[cur]!.room;
+      for (let i = 0, n = rooms ? 2 : 1; i < n; i++) {
+        const list = graph.doorNodesOf(rooms ? rooms[i]! : fromRoom);
+        if (!list) continue;
+        for (const node of list) {
+          const k = node.index;
+          if (done[k]) continue;
+          const d = curD + dist(p, node.p);
+          if (d < best[k]!) {
+            best[k] = d;
+            prev[k] = cur;
+            queue.push(d, k, node.key);
+          }
+        }
+      }
+      if (rooms ? rooms.includes(toRoom) : fromRoom === toRoom) {
+        const d = curD + dist(p, to);
+        if (!done[END] && d < best[END]!) {
+          best[END] = d;
+          prev[END] = cur;
+          queue.push(d, END, "end");
+        }
+      }
+    }
+  }
 }
 
 /** A door as a node of the path search: where it is and the two rooms it joins. */
-interface DoorNode {
+export interface DoorNode {
   key: string;
   p: Point2;
   room: [string, string];

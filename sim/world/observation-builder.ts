@@ -53,6 +53,8 @@ export class ObservationBuilder {
   private lastRecord: ObjectsRecord | null = null;
   private rooms: ObservedRoom[] = [];
   private roomsExplored = -1;
+  /** Each room's id, type, outdoor flag and sorted neighbours, taken on the first build. */
+  private roomParts: { id: string; type: string; outdoor: boolean; neighbors: readonly string[] }[] | null = null;
 
   constructor(
     private readonly world: World,
@@ -106,11 +108,13 @@ export class ObservationBuilder {
     const { world, observer } = this;
     if (observer.explored.size === this.roomsExplored) return this.rooms;
     this.roomsExplored = observer.explored.size;
-    this.rooms = [...world.rooms.values()].map((r) => ({
+    // rooms and doors never change: only `explored` does (each list still gets its own objects and arrays)
+    const fixed = (this.roomParts ??= [...world.rooms.values()].map((r) => ({ id: r.id, type: r.type, outdoor: r.outdoor, neighbors: world.graph.neighbors(r.id) })));
+    this.rooms = fixed.map((r) => ({
       id: r.id,
       type: r.type,
       outdoor: r.outdoor,
-      neighbors: world.graph.neighbors(r.id),
+      neighbors: r.neighbors.slice(),
       explored: observer.explored.has(r.id),
     }));
     return this.rooms;

@@ -80,7 +80,7 @@ export class Observer {
     const h = this.world.agent.holding;
     if (!h) return [];
     // a childless held object that is already observed (every pick: it was observed to be picked) adds nothing
-    if (this.observed.has(h) && !this.world.get(h).node.children.length) return [];
+    if (this.observed.has(h) && !this.world.hasDescendants(h)) return [];
     return this.see([h, ...this.world.descendants(h)]);
   }
 }

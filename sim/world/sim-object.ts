@@ -25,5 +25,5 @@ export interface SimObject {
   /** True while the agent holds it: relational predicates are then false. */
   held: boolean;
   /** three.js node: parent is the room, a supporting/containing object or the agent. */
-  node: Object3D;
+  readonly node: Object3D;
 }

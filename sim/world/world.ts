@@ -1,6 +1,7 @@
 import { Group, Object3D, Scene } from "three";
-import type { Box, ObjectSpec, RoomSpec, SceneFile } from "../scene/schema.ts";
+import type { Ability, Box, ObjectSpec, RoomSpec, SceneFile, Shape, StateName } from "../scene/schema.ts";
 import { SpatialIndex } from "../geometry/spatial-index.ts";
+import { Frame } from "./frame.ts";
 import { RoomGraph, type Point2 } from "./navigation.ts";
 import type { SimObject } from "./sim-object.ts";
 
@@ -15,22 +16,23 @@ export interface AgentBody {
   room: string;
   position: Point2;
   holding: string | null;
-  node: Object3D;
+  /** three.js node (the world builds its three graph on first use of a node). */
+  readonly node: Object3D;
 }
 
 /** Height above the floor at which a held object is carried (its base). */
 export const CARRY_HEIGHT = 1.0;
 
 /**
- * The simulated house: rooms, objects and the agent in a `three` scene graph.
+ * The simulated house: rooms, objects and the agent in a scene graph.
  * A held object is a child of the agent node; an object in or on another object is its child, so it moves with it.
- * World matrices are updated explicitly (headless three updates nothing by itself) and only for what moved.
+ * The graph is kept in the world's own frames ({@link Frame}: yaw + translation, three's arithmetic) and mirrored
+ * into a `three` scene graph only once something asks for it (`root`, `roomNodes`, a `node`): from then on every
+ * mutation updates both. World matrices are updated explicitly and only for what moved.
  */
 export class World {
   readonly scene: SceneFile;
-  readonly root = new Scene();
   readonly rooms = new Map<string, RoomSpec>();
-  readonly roomNodes = new Map<string, Group>();
   readonly objects = new Map<string, SimObject>();
   readonly graph: RoomGraph;
   readonly agent: AgentBody;
@@ -44,30 +46,64 @@ export class World {
   private readonly ordinal = new Map<string, number>();
   /** room → the objects in it, in scene order (kept up to date as objects move), so room scans stay local. */
   private readonly byRoom = new Map<string, SimObject[]>();
+  /** The scene graph's root frame (a three Scene once built). */
+  private readonly rootFrame = new Frame("", null);
+  private readonly roomFrames = new Map<string, Frame>();
+  /** Object id → its frame. */
+  private readonly frames = new Map<string, Frame>();
+  private readonly agentFrame = new Frame("agent", null);
+  /** The three.js graph, once built. */
+  private three: ThreeGraph | null = null;
 
   constructor(scene: SceneFile) {
     this.scene = scene;
+    this.rootFrame.updateWorld();
     for (const r of scene.rooms) {
       this.rooms.set(r.id, r);
-      const g = new Group();
-      g.name = r.id;
-      this.root.add(g);
-      this.roomNodes.set(r.id, g);
+      const f = new Frame(r.id, null);
+      f.attachTo(this.rootFrame);
+      f.updateWorld();
+      this.roomFrames.set(r.id, f);
     }
     this.graph = new RoomGraph(scene.rooms);
-    for (const spec of withFloors(scene)) this.objects.set(spec.id, createSimObject(spec, this.roomNodes.get(spec.room)!));
+    for (const spec of withFloors(scene)) {
+      const f = new Frame(spec.id, spec.id);
+      f.x = spec.box.center.x;
+      f.y = spec.box.center.y;
+      f.z = spec.box.center.z;
+      f.yaw = spec.box.heading;
+      f.attachTo(this.roomFrames.get(spec.room)!);
+      f.updateWorld();
+      this.frames.set(spec.id, f);
+      this.objects.set(spec.id, new WorldObject(spec, this));
+    }
     for (const o of this.objects.values()) {
       this.index.insert(o.id, o.box);
       this.ordinal.set(o.id, this.ordinal.size);
       this.listOfRoom(o.room).push(o);
     }
-    const agentNode = new Object3D();
-    agentNode.name = "agent";
-    this.root.add(agentNode);
     const start = scene.agent.position ?? this.graph.center(scene.agent.room);
-    agentNode.position.set(start.x, start.y, 0);
-    this.agent = { room: scene.agent.room, position: { ...start }, holding: null, node: agentNode };
-    this.root.updateMatrixWorld(true);
+    this.agentFrame.attachTo(this.rootFrame);
+    this.agentFrame.x = start.x;
+    this.agentFrame.y = start.y;
+    this.agentFrame.updateWorld();
+    this.agent = new Agent(scene.agent.room, { ...start }, this);
+  }
+
+  /** The three.js scene graph (built from the frames on first use, then kept in step with them). */
+  get root(): Scene {
+    return this.threeGraph().root;
+  }
+
+  /** Room id → its three.js group. */
+  get roomNodes(): ReadonlyMap<string, Group> {
+    return this.threeGraph().rooms;
+  }
+
+  /** The three.js node of an object (`null` for the agent's). */
+  nodeOf(id: string | null): Object3D {
+    const g = this.threeGraph();
+    return g.nodes.get(id === null ? this.agentFrame : this.frames.get(id)!)!;
   }
 
   /** The object with this id (throws on an unknown id: callers check first). */
@@ -100,14 +136,18 @@ export class World {
       .filter((o) => !o.held);
   }
 
-  /** Objects whose scene-graph parent chain includes `id` (what moves when it moves). */
+  /** Objects whose scene-graph parent chain includes `id` (what moves when it moves), in traversal order. */
   descendants(id: string): string[] {
     const out: string[] = [];
-    this.get(id).node.traverse((n) => {
-      const oid = n.userData.objectId as string | undefined;
-      if (oid && oid !== id) out.push(oid);
-    });
+    const f = this.frames.get(id);
+    if (!f) throw new Error(`unknown object ${id}`);
+    collectObjects(f.children, out);
     return out;
+  }
+
+  /** True when something is in or on the object (it has children in the scene graph). */
+  hasDescendants(id: string): boolean {
+    return this.frames.get(id)!.children.length > 0;
   }
 
   /**
@@ -117,13 +157,13 @@ export class World {
   setPose(id: string, box: Box, support: Support): string[] {
     const o = this.get(id);
     const parent = support.relation === "onfloor" || support.relation === "under"
-      ? this.roomNodes.get(this.roomOfSupport(support, box))!
-      : this.get(support.target).node;
+      ? this.roomFrames.get(this.roomOfSupport(support, box))!
+      : this.frames.get(this.get(support.target).id)!;
     if (this.agent.holding === id) {
       this.agent.holding = null;
       o.held = false;
     }
-    placeNodeAtWorld(o.node, parent, box);
+    this.placeAtWorld(this.frames.get(id)!, parent, box);
     this.supports.set(id, support);
     return this.syncSubtree(o);
   }
@@ -136,7 +176,7 @@ export class World {
       size: o.box.size,
       heading: o.box.heading,
     };
-    placeNodeAtWorld(o.node, this.agent.node, box);
+    this.placeAtWorld(this.frames.get(id)!, this.agentFrame, box);
     this.supports.delete(id);
     this.agent.holding = id;
     o.held = true;
@@ -147,9 +187,17 @@ export class World {
   moveAgent(room: string, position: Point2): string[] {
     this.agent.room = room;
     this.agent.position = { ...position };
-    this.agent.node.position.set(position.x, position.y, 0);
+    const a = this.agentFrame;
+    a.x = position.x;
+    a.y = position.y;
+    a.z = 0;
     // only the agent's own matrix: the held subtree (its only children) is recomputed by syncSubtree below
-    this.agent.node.updateWorldMatrix(false, false);
+    a.updateWorld();
+    if (this.three) {
+      const n = this.three.nodes.get(a)!;
+      n.position.set(position.x, position.y, 0);
+      n.updateWorldMatrix(false, false);
+    }
     this.version++;
     if (!this.agent.holding) return [];
     return this.syncSubtree(this.get(this.agent.holding));
@@ -169,27 +217,62 @@ export class World {
     return this.roomAt(box.center) ?? t?.room ?? this.agent.room;
   }
 
-  /** Recomputes world boxes and rooms of an object and everything under it from the scene graph. */
+  /**
+   * Re-parents a frame under `parent` so that its world pose is `box` (yaw-only rotation); its world matrix is
+   * left for syncSubtree. No parent refresh first: every mutation leaves all world matrices current (frames are
+   * computed as they are made; setPose/hold/moveAgent recompute whatever they moved).
+   */
+  private placeAtWorld(f: Frame, parent: Frame, box: Box): void {
+    f.attachTo(parent);
+    // parent world transform is yaw + translation: invert it by hand (cheaper than matrix inversion)
+    const e = parent.world;
+    const parentYaw = Math.atan2(e[1]!, e[0]!);
+    const dx = box.center.x - e[12]!;
+    const dy = box.center.y - e[13]!;
+    const dz = box.center.z - e[14]!;
+    const c = Math.cos(-parentYaw);
+    const s = Math.sin(-parentYaw);
+    f.x = c * dx - s * dy;
+    f.y = s * dx + c * dy;
+    f.z = dz;
+    f.yaw = box.heading - parentYaw;
+    if (this.three) {
+      const n = this.three.nodes.get(f)!;
+      n.removeFromParent();
+      this.three.nodes.get(parent)!.add(n);
+      n.position.set(f.x, f.y, f.z);
+      n.rotation.set(0, 0, f.yaw);
+    }
+  }
+
+  /** Recomputes world matrices, boxes and rooms of an object and everything under it (pre-order, as three traverses). */
   private syncSubtree(o: SimObject): string[] {
-    o.node.updateMatrixWorld(true);
+    const f = this.frames.get(o.id)!;
     const changed: string[] = [];
-    o.node.traverse((n) => {
-      const oid = n.userData.objectId as string | undefined;
-      if (!oid) return;
+    this.syncFrame(f, this.isCarried(f), changed);
+    if (this.three) this.three.nodes.get(f)!.updateMatrixWorld(true);
+    this.version++;
+    return changed;
+  }
+
+  private syncFrame(f: Frame, carried: boolean, changed: string[]): void {
+    f.updateWorld();
+    const oid = f.objectId;
+    if (oid) {
       const so = this.objects.get(oid)!;
-      const e = n.matrixWorld.elements;
+      const e = f.world;
       so.box = {
         center: { x: e[12]!, y: e[13]!, z: e[14]! },
         size: so.box.size,
         heading: normalizeAngle(Math.atan2(e[1]!, e[0]!)),
       };
-      const room = so.held || this.isCarried(n) ? this.agent.room : (this.roomAt(so.box.center) ?? so.room);
+      const room = so.held || carried ? this.agent.room : (this.roomAt(so.box.center) ?? so.room);
       if (room !== so.room) this.moveToRoom(so, room);
       this.index.insert(oid, so.box);
       changed.push(oid);
-    });
-    this.version++;
-    return changed;
+    }
+    const children = f.children;
+    for (let i = 0, n = children.length; i < n; i++) this.syncFrame(children[i]!, carried || f === this.agentFrame, changed);
   }
 
   private listOfRoom(room: string): SimObject[] {
@@ -216,9 +299,106 @@ export class World {
     o.room = room;
   }
 
-  private isCarried(n: Object3D): boolean {
-    for (let p = n.parent; p; p = p.parent) if (p === this.agent.node) return true;
+  /** True when a frame hangs (transitively) under the agent. */
+  private isCarried(f: Frame): boolean {
+    for (let p = f.parent; p; p = p.parent) if (p === this.agentFrame) return true;
     return false;
+  }
+
+  /** Builds the three.js graph from the frames (once): same structure, child order and poses, matrices recomputed. */
+  private threeGraph(): ThreeGraph {
+    if (this.three) return this.three;
+    const nodes = new Map<Frame, Object3D>();
+    const rooms = new Map<string, Group>();
+    const build = (f: Frame, node: Object3D): Object3D => {
+      node.name = f.name;
+      if (f.objectId) {
+        node.userData.objectId = f.objectId;
+        node.position.set(f.x, f.y, f.z);
+        node.rotation.set(0, 0, f.yaw);
+      } else node.position.set(f.x, f.y, f.z);
+      nodes.set(f, node);
+      for (const c of f.children) {
+        const room = c.parent === this.rootFrame && this.roomFrames.get(c.name) === c;
+        const child = build(c, room ? new Group() : new Object3D());
+        if (room) rooms.set(c.name, child as Group);
+        node.add(child);
+      }
+      return node;
+    };
+    const root = build(this.rootFrame, new Scene()) as Scene;
+    root.updateMatrixWorld(true);
+    this.three = { root, rooms, nodes };
+    return this.three;
+  }
+}
+
+/** The three.js mirror of a world's frames. */
+interface ThreeGraph {
+  root: Scene;
+  rooms: Map<string, Group>;
+  nodes: Map<Frame, Object3D>;
+}
+
+function collectObjects(frames: readonly Frame[], out: string[]): void {
+  for (let i = 0, n = frames.length; i < n; i++) {
+    const f = frames[i]!;
+    if (f.objectId) out.push(f.objectId);
+    collectObjects(f.children, out);
+  }
+}
+
+/** An object of a world; its three.js node is built on first use (a getter on the prototype: spreads skip it). */
+class WorldObject implements SimObject {
+  readonly id: string;
+  readonly category: string;
+  readonly label: string;
+  readonly kind: "fixed" | "carryable";
+  readonly shape: Shape;
+  readonly abilities: ReadonlySet<Ability>;
+  readonly wall: number;
+  readonly controls: readonly string[];
+  box: Box;
+  states: Partial<Record<StateName, boolean>>;
+  room: string;
+  held = false;
+  readonly #world: World;
+
+  constructor(spec: ObjectSpec, world: World) {
+    this.id = spec.id;
+    this.category = spec.category;
+    this.label = spec.label ?? spec.category.split(".")[0]!.replace(/_/g, " ");
+    this.kind = spec.kind;
+    this.shape = spec.shape;
+    this.abilities = new Set(spec.abilities);
+    this.wall = spec.wall ?? 0.02;
+    this.controls = spec.controls;
+    this.box = { center: { ...spec.box.center }, size: { ...spec.box.size }, heading: spec.box.heading };
+    this.states = { ...spec.states };
+    this.room = spec.room;
+    this.#world = world;
+  }
+
+  get node(): Object3D {
+    return this.#world.nodeOf(this.id);
+  }
+}
+
+/** The agent's body; its three.js node is built on first use. */
+class Agent implements AgentBody {
+  holding: string | null = null;
+  readonly #world: World;
+
+  constructor(
+    public room: string,
+    public position: Point2,
+    world: World,
+  ) {
+    this.#world = world;
+  }
+
+  get node(): Object3D {
+    return this.#world.nodeOf(null);
   }
 }
 
@@ -247,48 +427,6 @@ function withFloors(scene: SceneFile): ObjectSpec[] {
       controls: [],
     }));
   return [...floors, ...scene.objects];
-}
-
-function createSimObject(spec: ObjectSpec, roomNode: Group): SimObject {
-  const node = new Object3D();
-  node.name = spec.id;
-  node.userData.objectId = spec.id;
-  node.position.set(spec.box.center.x, spec.box.center.y, spec.box.center.z);
-  node.rotation.set(0, 0, spec.box.heading);
-  roomNode.add(node);
-  return {
-    id: spec.id,
-    category: spec.category,
-    label: spec.label ?? spec.category.split(".")[0]!.replace(/_/g, " "),
-    kind: spec.kind,
-    shape: spec.shape,
-    abilities: new Set(spec.abilities),
-    wall: spec.wall ?? 0.02,
-    controls: spec.controls,
-    box: { center: { ...spec.box.center }, size: { ...spec.box.size }, heading: spec.box.heading },
-    states: { ...spec.states },
-    room: spec.room,
-    held: false,
-    node,
-  };
-}
-
-/** Re-parents `node` under `parent` so that its world pose is `box` (yaw-only rotation). */
-function placeNodeAtWorld(node: Object3D, parent: Object3D, box: Box): void {
-  // no parent.updateWorldMatrix: every World mutation leaves all world matrices current (the constructor updates
-  // the whole graph; setPose/hold/moveAgent recompute whatever they moved), so the parent's is already right
-  node.removeFromParent();
-  parent.add(node);
-  // parent world transform is yaw + translation: invert it by hand (cheaper than matrix inversion)
-  const e = parent.matrixWorld.elements;
-  const parentYaw = Math.atan2(e[1]!, e[0]!);
-  const dx = box.center.x - e[12]!;
-  const dy = box.center.y - e[13]!;
-  const dz = box.center.z - e[14]!;
-  const c = Math.cos(-parentYaw);
-  const s = Math.sin(-parentYaw);
-  node.position.set(c * dx - s * dy, s * dx + c * dy, dz);
-  node.rotation.set(0, 0, box.heading - parentYaw);
 }
 
 /** Angle in (-π, π]. */

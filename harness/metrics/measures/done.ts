@@ -1,5 +1,5 @@
 import type { Measure } from "../measure.ts";
-import { derivedMeasure, measureKey } from "../measure.ts";
+import { LAZY_DERIVED as LAZY, derivedMeasure, measureKey } from "../measure.ts";
 import { GOAL_STATUS } from "./goal-status.ts";
 
 /** Whether and when the agent called `done()`. */
@@ -40,11 +40,11 @@ export function doneMeasure(): Measure<DoneStatus> {
 
 /** `doneCalled`: the agent ended the episode itself. */
 export const doneCalledMeasure = () =>
-  derivedMeasure(DONE_CALLED, [DONE], (d) => d.get(DONE).called, () => false);
+  derivedMeasure(DONE_CALLED, [DONE], (d) => d.get(DONE).called, () => false, LAZY);
 
 /** `prematureDone`: 1 when `done()` was called while some condition did not hold, else 0. */
 export const prematureDoneMeasure = () =>
   derivedMeasure(PREMATURE_DONE, [DONE], (d) => {
     const done = d.get(DONE);
     return done.called && !done.allHeldAtDone ? 1 : 0;
-  }, () => 0);
+  }, () => 0, LAZY);

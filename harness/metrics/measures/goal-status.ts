@@ -18,8 +18,9 @@ export const GOAL_STATUS = measureKey<GoalStatus>("goalStatus");
 /** Goal status per step: the initial status from the header, then each step's `satisfied`. */
 export function goalStatusMeasure(): Measure<GoalStatus> {
   let status: GoalStatus;
-  const make = (total: number, satisfied: readonly number[], stepsTaken: number): GoalStatus => {
-    const set = new Set(satisfied);
+  const make = (total: number, satisfied: readonly number[], stepsTaken: number, previous?: ReadonlySet<number>): GoalStatus => {
+    // most steps leave the satisfied conditions as they were: the previous set then serves again (nobody edits it)
+    const set = previous !== undefined && sameMembers(previous, satisfied) ? previous : new Set(satisfied);
     return { total, satisfied: set, allHeld: set.size === total, stepsTaken };
   };
   return {
@@ -30,11 +31,18 @@ export function goalStatusMeasure(): Measure<GoalStatus> {
       status = make(header.conditions.length, header.initiallySatisfied, 0);
     },
     update(step) {
-      status = make(status.total, step.satisfied, status.stepsTaken + 1);
+      status = make(status.total, step.satisfied, status.stepsTaken + 1, status.satisfied);
     },
     finish() {},
     value: () => status,
   };
+}
+
+/** Whether `set` holds exactly the values of `list` (a list of distinct values, as a step's `satisfied` is). */
+function sameMembers(set: ReadonlySet<number>, list: readonly number[]): boolean {
+  if (set.size !== list.length) return false;
+  for (let i = 0; i < list.length; i++) if (!set.has(list[i]!)) return false;
+  return true;
 }
 
 /** When every condition first held together, counted in steps taken. */
@@ -50,19 +58,21 @@ export interface Completion {
 export const COMPLETION = measureKey<Completion>("completion");
 
 export function completionMeasure(): Measure<Completion> {
-  let first: number | null = null;
+  // one value object per change (it changes at most once an episode), not one per read: dependants read it every step
+  let value: Completion = { firstCompleteStep: null };
   return {
     id: COMPLETION.id,
     dependsOn: [GOAL_STATUS.id],
     reported: false,
     reset() {
-      first = null;
+      value = { firstCompleteStep: null };
     },
     update(_step, deps) {
+      if (value.firstCompleteStep !== null) return;
       const status = deps.get(GOAL_STATUS);
-      if (first === null && status.allHeld) first = status.stepsTaken;
+      if (status.allHeld) value = { firstCompleteStep: status.stepsTaken };
     },
     finish() {},
-    value: () => ({ firstCompleteStep: first }),
+    value: () => value,
   };
 }

@@ -16,28 +16,47 @@ export interface ObservedConditions {
 export const OBSERVED = measureKey<ObservedConditions>("observed");
 
 export function observedMeasure(): Measure<ObservedConditions> {
-  let conditions: readonly ConditionInfo[] = [];
   let objects = new Set<string>();
   let observed = new Set<number>();
-  const refresh = () => {
-    conditions.forEach((c, i) => {
-      if (!observed.has(i) && c.objects.every((o) => objects.has(o))) observed.add(i);
-    });
-  };
+  // per condition, how many of the distinct objects it names are not observed yet; per object, the
+  // conditions still waiting for it: a step costs its newly observed objects, not every condition again
+  let missing: number[] = [];
+  let waiting = new Map<string, number[]>();
   return {
     id: OBSERVED.id,
     dependsOn: [],
     reported: false,
     reset(header) {
-      conditions = header.conditions;
       objects = new Set(header.initiallyObserved);
       observed = new Set();
-      refresh();
+      missing = [];
+      waiting = new Map();
+      header.conditions.forEach((c: ConditionInfo, i) => {
+        let n = 0;
+        for (const o of new Set(c.objects)) {
+          if (objects.has(o)) continue;
+          n++;
+          const list = waiting.get(o);
+          if (list) list.push(i);
+          else waiting.set(o, [i]);
+        }
+        missing.push(n);
+        if (n === 0) observed.add(i);
+      });
     },
     update(step) {
       if (step.observed.length === 0) return;
-      for (const o of step.observed) objects.add(o);
-      refresh();
+      let completed: number[] | null = null;
+      for (const o of step.observed) {
+        if (objects.has(o)) continue;
+        objects.add(o);
+        const list = waiting.get(o);
+        if (!list) continue;
+        waiting.delete(o);
+        for (const i of list) if (--missing[i]! === 0) (completed ??= []).push(i);
+      }
+      // in condition order, as a pass over every condition adds them
+      if (completed) for (const i of completed.length > 1 ? completed.sort((a, b) => a - b) : completed) observed.add(i);
     },
     finish() {},
     value: () => ({ objects, conditions: observed }),

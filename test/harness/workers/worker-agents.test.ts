@@ -60,6 +60,17 @@ describe("worker threads start from the precompiled bundle and still load users'
   });
 });
 
+describe("worker threads' heap", () => {
+  it("threads run with the pool's young-generation size (episode-lived data dies young)", async () => {
+    const pool = await EpisodePool.open(1, setupFor(path.join(import.meta.dirname, "fixtures", "limits-agent.js")));
+    try {
+      expect(await pool.describeAgent()).toEqual({ name: "limits", version: "192" });
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe.skipIf(!hasBundledSuite("default"))("runs with a user TypeScript agent and a stopped pool", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), "worker-agents-"));
   let suite = "";

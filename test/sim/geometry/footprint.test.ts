@@ -67,3 +67,18 @@ describe("box frame", () => {
     expect(footprintContainsPoint(turned, { x: 0.45, y: 0.45 }, 0.2)).toBe(true);
   });
 });
+
+describe("footprintBounds against the plain formula", () => {
+  it("is the formula with cos and sin called for each use, bit for bit", () => {
+    fc.assert(
+      fc.property(arbBox, (b) => {
+        const hx = (Math.abs(Math.cos(b.heading)) * b.size.x + Math.abs(Math.sin(b.heading)) * b.size.y) / 2;
+        const hy = (Math.abs(Math.sin(b.heading)) * b.size.x + Math.abs(Math.cos(b.heading)) * b.size.y) / 2;
+        const got = footprintBounds(b);
+        expect(Object.is(got.minX, b.center.x - hx) && Object.is(got.maxX, b.center.x + hx)).toBe(true);
+        expect(Object.is(got.minY, b.center.y - hy) && Object.is(got.maxY, b.center.y + hy)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

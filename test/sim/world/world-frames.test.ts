@@ -1,0 +1,140 @@
+import fc from "fast-check";
+import type { Object3D } from "three";
+import { describe, expect, it } from "vitest";
+import { generateHouse } from "../../../harness/bench/house-generator.ts";
+import { settleScene } from "../../../sim/physics/settle-scene.ts";
+import type { Box } from "../../../sim/scene/schema.ts";
+import { composeYaw, multiplyMatrices } from "../../../sim/world/frame.ts";
+import { deriveSupports } from "../../../sim/world/load-world.ts";
+import { World, type Support } from "../../../sim/world/world.ts";
+import { ThreeWorld } from "./reference/three-world.ts";
+import { Matrix4, Object3D as ThreeObject3D } from "three";
+
+type AnyWorld = World | ThreeWorld;
+
+/** A double in (-max, max) with a full mantissa (fc.double favours round and extreme values, which round alike). */
+const coord = (max: number) => fc.integer({ min: -1e9, max: 1e9 }).map((i) => (i / 1e9) * max * Math.SQRT1_2);
+
+/** What stepping reads of a world: boxes (exact), rooms, per-room lists, supports, descendants, agent, index state. */
+function state(w: AnyWorld): unknown {
+  const idx = w.index as unknown as { cells: Map<number, Set<string>>; entries: Map<string, unknown>; oversized: Set<string> };
+  return {
+    objects: [...w.objects.values()].map((o) => [o.id, o.box, o.room, o.held]),
+    rooms: [...w.rooms.keys()].map((r) => [r, w.objectsInRoom(r).map((o) => o.id)]),
+    supports: [...w.supports],
+    descendants: [...w.objects.keys()].map((id) => w.descendants(id)),
+    agent: [w.agent.room, w.agent.position, w.agent.holding],
+    version: w.version,
+    entries: [...idx.entries],
+    cells: [...idx.cells].sort((a, b) => a[0] - b[0]).map(([k, s]) => [k, [...s]]),
+  };
+}
+
+/** The three.js graph: structure, child order, local pose and world matrix of every node, in traversal order. */
+function graph(root: Object3D): unknown[] {
+  const out: unknown[] = [];
+  root.traverse((n) => out.push([n.type, n.name, n.userData.objectId ?? null, n.parent?.name ?? null, n.position.toArray(), n.quaternion.toArray(), [...n.matrix.elements], [...n.matrixWorld.elements]]));
+  return out;
+}
+
+type Op = { kind: "pose"; pick: number; target: number; dx: number; dy: number; dz: number; heading: number } | { kind: "hold"; pick: number } | { kind: "move"; room: number; fx: number; fy: number };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant("pose" as const), pick: fc.nat(), target: fc.nat(), dx: fc.double({ min: -0.5, max: 0.5, noNaN: true }), dy: fc.double({ min: -0.5, max: 0.5, noNaN: true }), dz: fc.double({ min: 0, max: 0.5, noNaN: true }), heading: fc.double({ min: -4, max: 4, noNaN: true }) }),
+  fc.record({ kind: fc.constant("hold" as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant("move" as const), room: fc.nat(), fx: fc.double({ min: 0, max: 1, noNaN: true }), fy: fc.double({ min: 0, max: 1, noNaN: true }) }),
+);
+
+/** Applies one op to a world (the same choices on either kind): returns the changed ids, or null when it did not apply. */
+function apply(w: AnyWorld, op: Op): string[] | null {
+  const carryables = [...w.objects.values()].filter((o) => o.kind === "carryable");
+  if (op.kind === "move") {
+    const rooms = [...w.rooms.values()];
+    const r = rooms[op.room % rooms.length]!;
+    const f = r.footprint;
+    return w.moveAgent(r.id, { x: f.min.x + op.fx * (f.max.x - f.min.x), y: f.min.y + op.fy * (f.max.y - f.min.y) });
+  }
+  if (op.kind === "hold") {
+    if (w.agent.holding) return null;
+    // half the time something with things on or in it: they come along, and take the agent's room
+    const loaded = carryables.filter((o) => w.descendants(o.id).length > 0);
+    const pool = op.pick % 2 === 0 && loaded.length ? loaded : carryables;
+    return w.hold(pool[(op.pick >> 1) % pool.length]!.id);
+  }
+  const o = w.agent.holding ? w.get(w.agent.holding) : carryables[op.pick % carryables.length]!;
+  const carried = new Set([o.id, ...w.descendants(o.id)]);
+  const targets = [...w.objects.values()].filter((t) => !carried.has(t.id) && !t.held);
+  // half the time onto another carryable object: stacks grow, under rotated parents, and move when picked
+  const stackable = targets.filter((t) => t.kind === "carryable");
+  const rotated = stackable.filter((t) => t.box.heading !== 0);
+  const pool = op.target % 4 === 0 && rotated.length ? rotated : op.target % 2 === 0 && stackable.length ? stackable : targets;
+  const t = pool[(op.target >> 1) % pool.length]!;
+  const support: Support = t.shape === "floor" ? { relation: "onfloor", target: t.id } : { relation: op.target % 3 === 0 ? "inside" : "ontop", target: t.id };
+  const box: Box = { center: { x: t.box.center.x + op.dx, y: t.box.center.y + op.dy, z: t.box.center.z + t.box.size.z / 2 + op.dz }, size: o.box.size, heading: op.heading };
+  return w.setPose(o.id, box, support);
+}
+
+function loaded(size: number, seed: number): [World, ThreeWorld] {
+  const scene = generateHouse(size, seed).scene;
+  const fresh = new World(scene);
+  const ref = new ThreeWorld(scene);
+  for (const w of [fresh, ref]) {
+    settleScene([...w.objects.values()], w.index);
+    deriveSupports(w as World);
+  }
+  return [fresh, ref];
+}
+
+describe("World with its own frames = the World that went through three.js for every pose", () => {
+  it("loading, then random setPose/hold/moveAgent: same changed ids, boxes, rooms, supports, index; same three graph when built", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 20, max: 200 }), fc.array(opArb, { maxLength: 40 }), fc.nat(), (seed, size, ops, buildAt) => {
+        const [w, ref] = loaded(size, seed);
+        expect(state(w)).toEqual(state(ref));
+        const at = buildAt % (ops.length + 1);
+        ops.forEach((op, i) => {
+          // build the three graph part-way: from then on the world keeps it in step with its frames
+          if (i === at) expect(graph(w.root)).toEqual(graph(ref.root));
+          expect(apply(w, op)).toEqual(apply(ref, op));
+          expect(state(w)).toEqual(state(ref));
+        });
+        expect(graph(w.root)).toEqual(graph(ref.root));
+        // and the kept-in-step graph is what a full recompute gives
+        const before = graph(w.root);
+        w.root.updateMatrixWorld(true);
+        expect(graph(w.root)).toEqual(before);
+        for (const o of w.objects.values()) expect(o.node.userData.objectId).toBe(o.id);
+        if (w.agent.holding) expect(w.get(w.agent.holding).node.parent).toBe(w.agent.node);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it("composeYaw and multiplyMatrices are Matrix4.compose (of Euler(0, 0, yaw)) and Matrix4.multiplyMatrices, bit for bit", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(coord(50), coord(50), coord(5), coord(10)), { minLength: 1, maxLength: 5 }),
+        (chain) => {
+          let parent: ThreeObject3D | null = null;
+          let world: number[] | null = null;
+          for (const [x, y, z, yaw] of chain) {
+            const n = new ThreeObject3D();
+            n.position.set(x, y, z);
+            n.rotation.set(0, 0, yaw);
+            parent?.add(n);
+            n.updateWorldMatrix(false, false);
+            const local = new Array<number>(16);
+            composeYaw(local, x, y, z, yaw);
+            expect(local).toEqual(n.matrix.elements);
+            const next = new Array<number>(16);
+            if (world) multiplyMatrices(next, world, local);
+            expect(world ? next : local).toEqual(n.matrixWorld.elements);
+            expect(world ? next : local).toEqual(world ? new Matrix4().multiplyMatrices(new Matrix4().fromArray(world), n.matrix).elements : n.matrix.elements);
+            world = world ? next : local;
+            parent = n;
+          }
+        },
+      ),
+    );
+  });
+});
