@@ -1,11 +1,11 @@
-import { effectiveShape, hasLid, interiorOf, legSpaceOf } from "../geometry/shape-model.ts";
+import { effectiveShape, hasLid, interiorOf, legSpaceOf, type ShapedObject } from "../geometry/shape-model.ts";
 import { bottomZ, topZ } from "../geometry/vertical.ts";
 import { inside } from "../predicates/inside.ts";
 import { nexttoThreshold } from "../predicates/nextto.ts";
 import { ontop } from "../predicates/ontop.ts";
 import { REST_TOLERANCE } from "../predicates/tolerances.ts";
 import type { RoomRef } from "../predicates/subject.ts";
-import type { Box } from "../scene/schema.ts";
+import type { Box, Vec3 } from "../scene/schema.ts";
 import { alignedHeadings, besidePoses, extentsInFrame, gridPoses, type PoseList } from "./candidate-grid.ts";
 import { formatSize } from "./format.ts";
 import { floorUnder } from "./ground.ts";
@@ -45,19 +45,33 @@ function fits(size: Box["size"], area: Box, height = Infinity): boolean {
   });
 }
 
+/**
+ * Whether an object of this size, set down aligned with a container, is wider than the container's opening
+ * in some direction: only then can it rest on the rim of an open container. (Which extent lies along which
+ * side depends only on the heading relative to the container, so no frame is needed.)
+ */
+export function spansOpening(size: Vec3, opening: Vec3): boolean {
+  return alignedHeadings(0, size).some((h) => {
+    const { ex, ey } = extentsInFrame(0, h, size);
+    return ex > opening.x || ey > opening.y;
+  });
+}
+
+/**
+ * Whether `object` set on top of `target` would fall in: the target is a container open at the top and the
+ * object does not span its opening. `ontop` placement refuses such a place, every time; the scene sampler
+ * and the oracle ask the same question before relying on it.
+ */
+export function fallsIntoOpenTop(object: { box: Box }, target: ShapedObject): boolean {
+  const interior = interiorOf(target);
+  return interior !== null && !hasLid(target) && !spansOpening(object.box.size, interior.size);
+}
+
 function onTop(ctx: SearchContext): CandidateSetsResult {
   const { object, target } = ctx;
   const surfaceZ = topZ(target.box);
   const base = { restsOn: target, groundZ: null, bound: null, ceiling: Infinity };
-  const interior = interiorOf(target);
-  if (interior && !hasLid(target)) {
-    // Only an object wider than the opening can rest on the rim of an open container.
-    const spans = alignedHeadings(target.box.heading, object.box.size).some((h) => {
-      const { ex, ey } = extentsInFrame(target.box.heading, h, object.box.size);
-      return ex > interior.size.x || ey > interior.size.y;
-    });
-    if (!spans) return { ok: false, reason: `${target.id} is open at the top: the object would fall in (put it inside instead)` };
-  }
+  if (fallsIntoOpenTop(object, target)) return { ok: false, reason: `${target.id} is open at the top: the object would fall in (put it inside instead)` };
   const contained = gridPoses(target.box, surfaceZ, object.box.size, "contain");
   if (contained.length > 0) return { ok: true, sets: [{ ...base, poses: contained }] };
   // Larger than the top: let it overhang, centred over the target; physics decides if it stays.

@@ -1,6 +1,5 @@
 import { interiorOf } from "../geometry/shape-model.ts";
-import { alignedHeadings, extentsInFrame } from "../physics/candidate-grid.ts";
-import type { Vec3 } from "../scene/schema.ts";
+import { spansOpening } from "../physics/candidate-sets.ts";
 import type { DraftObject } from "./draft.ts";
 
 /**
@@ -30,12 +29,4 @@ export function lidOpenTops(drafts: ReadonlyMap<string, DraftObject>, onTop: Rea
     changed.push(d);
   }
   return changed;
-}
-
-/** Whether an object of this size, set down aligned with the container, is wider than its opening in some direction. */
-export function spansOpening(size: Vec3, opening: Vec3): boolean {
-  return alignedHeadings(0, size).some((h) => {
-    const { ex, ey } = extentsInFrame(0, h, size);
-    return ex > opening.x || ey > opening.y;
-  });
 }

@@ -5,7 +5,8 @@ import { act, blocked, type OracleContext } from "../context.ts";
 import { holdsLiteral, type GroundLiteral } from "../literal.ts";
 import { holdsAtom } from "../../../sim/task/atoms.ts";
 import { placeAt, placeKey } from "../skills/hand.ts";
-import { floorOf, footprintArea, roomsByDistance, roomsNamed, wouldFallIn } from "../skills/world-queries.ts";
+import { floorOf, footprintArea, roomsByDistance, roomsNamed } from "../skills/world-queries.ts";
+import { fallsIntoOpenTop } from "../../../sim/physics/candidate-sets.ts";
 import type { Achiever, AchieverOption } from "./achiever.ts";
 import { carryEffort, disturbance, moveEffort } from "./effort.ts";
 import { stackedSupportOptions } from "./stacked-support.ts";
@@ -97,7 +98,7 @@ function move(ctx: OracleContext, mover: string, relation: Relation, target: str
   const m = ctx.world.objects.get(mover);
   if (!m || m.kind !== "carryable") return [];
   const t = ctx.world.objects.get(target);
-  if (relation === "ontop" && t && wouldFallIn(m, t)) return [];
+  if (relation === "ontop" && t && fallsIntoOpenTop(m, t)) return [];
   return [{ key: placeKey(mover, relation, target), mover, target, next: (c) => placeAt(c, mover, relation, target) }];
 }
 
@@ -137,7 +138,7 @@ function clearThenMove(ctx: OracleContext, mover: string, relation: "ontop" | "i
   const m = ctx.world.objects.get(mover);
   const t = ctx.world.objects.get(target);
   if (!m || m.kind !== "carryable" || !t || t.shape === "floor") return [];
-  if (relation === "ontop" && wouldFallIn(m, t)) return [];
+  if (relation === "ontop" && fallsIntoOpenTop(m, t)) return [];
   if (ctx.failures.count(placeKey(mover, relation, target)) === 0) return [];
   const blockers = (c: OracleContext) =>
     [...c.world.supports]

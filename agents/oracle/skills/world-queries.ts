@@ -1,5 +1,3 @@
-import { hasLid, interiorOf } from "../../../sim/geometry/shape-model.ts";
-import { alignedHeadings, extentsInFrame } from "../../../sim/physics/candidate-grid.ts";
 import type { Box } from "../../../sim/scene/schema.ts";
 import { distanceToFootprint, REACH } from "../../../sim/world/reach.ts";
 import type { SimObject } from "../../../sim/world/sim-object.ts";
@@ -71,18 +69,4 @@ export function roomsNamed(world: World, name: string): string[] {
 /** Horizontal area of a box's footprint. */
 export function footprintArea(box: Box): number {
   return box.size.x * box.size.y;
-}
-
-/**
- * Whether `object` would fall into `target` if set on top of it: the target is a container open at the
- * top and the object is not wider than the opening however it is turned (the simulator refuses such a
- * place, sim/physics/candidate-sets.ts, and would refuse it every time).
- */
-export function wouldFallIn(object: SimObject, target: SimObject): boolean {
-  const interior = interiorOf(target);
-  if (!interior || hasLid(target)) return false;
-  return !alignedHeadings(target.box.heading, object.box.size).some((h) => {
-    const { ex, ey } = extentsInFrame(target.box.heading, h, object.box.size);
-    return ex > interior.size.x || ey > interior.size.y;
-  });
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { parseProblem } from "../../../sim/bddl/parser.ts";
 import { atomUses } from "../../../sim/sampler/atom-uses.ts";
 import { sampleScene, unmetInitFacts } from "../../../sim/sampler/index.ts";
-import { spansOpening } from "../../../sim/sampler/lids.ts";
+import { spansOpening } from "../../../sim/physics/candidate-sets.ts";
 import { analyzeActivity } from "../../../sim/sampler/activity.ts";
 
 /** Sacks (narrower than the box's opening) must end up on a storage box: `(ontop ?sack ?storage_container)`. */
