@@ -312,11 +312,9 @@ export class World {
     const rooms = new Map<string, Group>();
     const build = (f: Frame, node: Object3D): Object3D => {
       node.name = f.name;
-      if (f.objectId) {
-        node.userData.objectId = f.objectId;
-        node.position.set(f.x, f.y, f.z);
-        node.rotation.set(0, 0, f.yaw);
-      } else node.position.set(f.x, f.y, f.z);
+      if (f.objectId) node.userData.objectId = f.objectId;
+      node.position.set(f.x, f.y, f.z);
+      node.rotation.set(0, 0, f.yaw);
       nodes.set(f, node);
       for (const c of f.children) {
         const room = c.parent === this.rootFrame && this.roomFrames.get(c.name) === c;
