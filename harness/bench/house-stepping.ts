@@ -21,10 +21,10 @@ export function houseJob(objects: number, steps: number, seed = 1): EpisodeJob {
 }
 
 /** Runs one episode of the bench agent with trajectory logging on; stepping time as in the suite rate. */
-export async function runHouseEpisode(job: EpisodeJob, dir: string): Promise<SteppingTime> {
+export async function runHouseEpisode(job: EpisodeJob, dir: string, options: { cpu?: boolean } = {}): Promise<SteppingTime> {
   const writer = new TrajectoryWriter(dir);
   writer.onBegin();
-  return runTimedEpisodes([job], new BenchAgent(), writer, { record: true });
+  return runTimedEpisodes([job], new BenchAgent(), writer, { record: true, cpu: options.cpu });
 }
 
 /** Mean stepping time per step at each house size. */
@@ -49,7 +49,9 @@ export async function measureStepScaling(options: { sizes: number[]; steps: numb
     for (const [i, n] of options.sizes.entries()) {
       const t = await runHouseEpisode(jobs[i]!, path.join(options.dir, `scaling-${rep}`));
       wall.get(n)!.push(t.steppingMs / t.steps);
-      cpu.get(n)!.push(t.steppingCpuMs / t.steps);
+      // CPU time from a run of its own: reading it around every step slows those steps (see runTimedEpisodes)
+      const c = await runHouseEpisode(jobs[i]!, path.join(options.dir, `scaling-cpu-${rep}`), { cpu: true });
+      cpu.get(n)!.push(c.steppingCpuMs / c.steps);
     }
   }
   return {

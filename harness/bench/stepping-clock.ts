@@ -20,13 +20,13 @@ export interface SteppingTime {
   steps: number;
   /** Wall time spent stepping (everything between an `act()` returning and its step line being written), ms. */
   steppingMs: number;
-  /** CPU time of the process (all threads) over the same spans, ms: less disturbed by other load on the machine. */
+  /** CPU time of the process (all threads) over the same spans, ms: less disturbed by other load on the machine. NaN unless timed with `cpu: true`. */
   steppingCpuMs: number;
   /** Wall time inside the agent's `act()`, ms (excluded from stepping). */
   actMs: number;
   /** Per-step stepping times, ms, in order. */
   perStepMs: number[];
-  /** Per-step CPU times, ms, in order (µs resolution). */
+  /** Per-step CPU times, ms, in order (µs resolution); NaN each unless timed with `cpu: true`. */
   perStepCpuMs: number[];
   episodes: RecordedEpisode[];
 }
@@ -41,14 +41,20 @@ export interface SteppingTime {
  * per-file work of the writer — opening the file, the header and end lines, closing it.
  *
  * `writer` receives the events as a run's reporters would (the trajectory writer, usually).
+ *
+ * CPU time is read only with `cpu: true`. Reading it is a system call (`getrusage`) on each side of every
+ * step; though the wall span leaves the calls themselves out, they slow the step they surround (about
+ * 15 % on the oracle's suite: the kernel entry evicts caches and branch history), so a wall figure comes
+ * from a run without them and the CPU figure from another run of the same steps.
  */
-export async function runTimedEpisodes(jobs: readonly EpisodeJob[], agent: Agent, writer: Reporter, options: { record?: boolean } = {}): Promise<SteppingTime> {
-  const out: SteppingTime = { steps: 0, steppingMs: 0, steppingCpuMs: 0, actMs: 0, perStepMs: [], perStepCpuMs: [], episodes: [] };
+export async function runTimedEpisodes(jobs: readonly EpisodeJob[], agent: Agent, writer: Reporter, options: { record?: boolean; cpu?: boolean } = {}): Promise<SteppingTime> {
+  const readCpu = options.cpu === true;
+  const out: SteppingTime = { steps: 0, steppingMs: 0, steppingCpuMs: readCpu ? 0 : Number.NaN, actMs: 0, perStepMs: [], perStepCpuMs: [], episodes: [] };
   let actReturned = 0;
   let actReturnedCpu = 0;
   const timed = timeActs(agent, (startedAt, endedAt) => {
     out.actMs += endedAt - startedAt;
-    actReturnedCpu = cpuMicros();
+    if (readCpu) actReturnedCpu = cpuMicros();
     actReturned = performance.now();
   });
   let current: RecordedEpisode | null = null;
@@ -61,7 +67,7 @@ export async function runTimedEpisodes(jobs: readonly EpisodeJob[], agent: Agent
       case "step": {
         writer.onStep?.(e.key, e.step);
         const ms = performance.now() - actReturned;
-        const cpuMs = (cpuMicros() - actReturnedCpu) / 1000;
+        const cpuMs = readCpu ? (cpuMicros() - actReturnedCpu) / 1000 : Number.NaN;
         out.steppingCpuMs += cpuMs;
         out.perStepCpuMs.push(cpuMs);
         out.steps++;
@@ -72,11 +78,11 @@ export async function runTimedEpisodes(jobs: readonly EpisodeJob[], agent: Agent
       }
       case "episodeEnd": {
         // the trajectory writer buffers step lines: writing the ones still buffered is stepping time
-        const c0 = cpuMicros();
+        const c0 = readCpu ? cpuMicros() : 0;
         const t0 = performance.now();
         flushSteps(writer, e.key);
         out.steppingMs += performance.now() - t0;
-        out.steppingCpuMs += (cpuMicros() - c0) / 1000;
+        if (readCpu) out.steppingCpuMs += (cpuMicros() - c0) / 1000;
         writer.onEpisodeEnd?.(e.key, e.header, e.end, e.row);
         current!.end = e.end;
         if (options.record) out.episodes.push(current!);

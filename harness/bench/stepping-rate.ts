@@ -29,7 +29,8 @@ export interface SteppingRate {
 
 /**
  * Runs `agent` over `suite` `reps` times `passesPerRep` passes (after one unmeasured warm-up repetition) with trajectory logging on,
- * timing stepping only (see {@link runTimedEpisodes}); after each pass writes the same step lines again
+ * timing stepping only (see {@link runTimedEpisodes}): each repetition runs the passes twice, once on the wall
+ * clock alone and once reading CPU time around every step too; after each repetition writes the same step lines again
  * with no simulation, through the same trajectory writer, to get the I/O limit of a step on this machine.
  */
 export async function measureSteppingRate(options: { suite: string; agent: string; reps: number; passesPerRep: number; dir: string }): Promise<SteppingRate> {
@@ -46,16 +47,21 @@ export async function measureSteppingRate(options: { suite: string; agent: strin
       const writer = new TrajectoryWriter(path.join(runDir, "run"));
       writer.onBegin();
       const run = await runTimedEpisodes(passJobs, agent, writer, { record: true });
+      // the same steps again with CPU time read around each (a separate run: reading it slows the steps it surrounds)
+      const cpuWriter = new TrajectoryWriter(path.join(runDir, "run-cpu"));
+      cpuWriter.onBegin();
+      const cpuRun = await runTimedEpisodes(passJobs, agent, cpuWriter, { cpu: true });
+      if (cpuRun.steps !== run.steps) throw new Error(`the CPU-timed pass took ${cpuRun.steps} steps, the wall-timed one ${run.steps}: ${options.agent} is not deterministic`);
       const logWriter = new TrajectoryWriter(path.join(runDir, "log-only"));
       logWriter.onBegin();
       const log = replayLines(run.episodes, logWriter);
       if (rep < 0) continue; // warm-up: the JIT has not compiled the hot paths yet
       timed.perStepMs.push(...run.perStepMs);
-      timed.perStepCpuMs.push(...run.perStepCpuMs);
+      timed.perStepCpuMs.push(...cpuRun.perStepCpuMs);
       timed.episodes.push(...run.episodes);
       rows.push({
         sps: run.steps / (run.steppingMs / 1000),
-        spsCpu: run.steps / (run.steppingCpuMs / 1000),
+        spsCpu: cpuRun.steps / (cpuRun.steppingCpuMs / 1000),
         log: log.steps / (log.ms / 1000),
         logCpu: log.steps / (log.cpuMs / 1000),
         steps: run.steps / options.passesPerRep,

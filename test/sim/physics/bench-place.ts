@@ -145,7 +145,7 @@ async function stepTimes(name: string, jobs: EpisodeJob[], agent: Agent) {
   for (let pass = 0; pass < passes; pass++) {
     workload = name;
     capturing = pass === 0;
-    const t = await runTimedEpisodes(jobs, agent, {}, { record: true });
+    const t = await runTimedEpisodes(jobs, agent, {}, { record: true, cpu: true });
     if (pass === 0) continue;
     let i = 0;
     for (const ep of t.episodes) {

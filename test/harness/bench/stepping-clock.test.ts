@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { houseJob, runHouseEpisode } from "../../../harness/bench/house-stepping.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+describe("the stepping clock", () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    vi.restoreAllMocks();
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  const dir = () => {
+    const d = mkdtempSync(path.join(os.tmpdir(), "rearrange-clock-"));
+    dirs.push(d);
+    return d;
+  };
+
+  it("reads no CPU time unless asked: a wall-clock run makes no getrusage call around its steps", async () => {
+    const job = houseJob(100, 12);
+    const spy = vi.spyOn(process, "cpuUsage");
+    const wall = await runHouseEpisode(job, dir());
+    expect(spy).not.toHaveBeenCalled();
+    expect(wall.steps).toBe(12);
+    expect(wall.perStepMs.every((ms) => ms >= 0)).toBe(true);
+    expect(Number.isNaN(wall.steppingCpuMs)).toBe(true);
+
+    const cpu = await runHouseEpisode(job, dir(), { cpu: true });
+    // one read when act() returns and one when the step line is written, plus two around the final flush
+    expect(spy).toHaveBeenCalledTimes(2 * cpu.steps + 2);
+    expect(cpu.perStepCpuMs).toHaveLength(12);
+    expect(cpu.perStepCpuMs.every((ms) => Number.isFinite(ms) && ms >= 0)).toBe(true);
+    // the same steps either way: the clock does not change what runs
+    expect(cpu.episodes[0]!.steps.map((s) => s.action)).toEqual(wall.episodes[0]!.steps.map((s) => s.action));
+  });
+});
