@@ -1,5 +1,7 @@
 import { STATES } from "../scene/schema.ts";
+import { PREDICATES } from "../predicates/registry.ts";
 import { testRelation } from "../world/relations.ts";
+import type { SimObject } from "../world/sim-object.ts";
 import type { World } from "../world/world.ts";
 import { AGENT_ID } from "./binding.ts";
 
@@ -25,6 +27,10 @@ export function holdsAtom(world: World, pred: string, args: string[]): boolean {
   const a = world.objects.get(aId);
   const b = world.objects.get(bId);
   if (!a || !b || a === b) return false;
+  // a relation between two objects straight to its test: evaluatePredicate's operand checks (two world
+  // objects always pass them) and its argument array cost more than most tests; anything else goes through them
+  const def = Object.hasOwn(PREDICATES, pred) ? PREDICATES[pred]! : undefined;
+  if (def !== undefined && def.operands[1] === "object") return (def.test as (a: SimObject, b: SimObject) => boolean)(a, b);
   return testRelation(world, pred, a, b);
 }
 
