@@ -62,12 +62,24 @@ export class Observer {
     return ids.length === 0 ? ids : this.see(ids);
   }
 
-  /** A full search of a room: every visible object in it. */
+  /**
+   * A full search of a room: every visible object in it. One pass that marks them as it goes (what `see`
+   * does to the collected ids: a room's list holds each object once, and hiding does not depend on what
+   * has been observed, so the log order and the fresh ids are the same).
+   */
   exploreRoom(room: string): string[] {
     this.explored.add(room);
-    const ids: string[] = [];
-    for (const o of this.world.objectsInRoom(room)) if (o.room === room && !o.held && !this.observed.has(o.id)) ids.push(o.id);
-    return ids.length === 0 ? ids : this.see(ids);
+    const fresh: string[] = [];
+    const { observed, observedLog } = this;
+    const list = this.world.objectsInRoom(room);
+    for (let i = 0, n = list.length; i < n; i++) {
+      const o = list[i]!;
+      if (o.room !== room || o.held || observed.has(o.id) || this.isHidden(o.id)) continue;
+      observed.add(o.id);
+      observedLog.push(o.id);
+      fresh.push(o.id);
+    }
+    return fresh.sort();
   }
 
   /** Opening a container shows what is inside it (and on things inside it). */
