@@ -100,7 +100,9 @@ export class GoalTracker {
   }
 
   allHold(): boolean {
-    return this.holds.every(Boolean);
+    const { holds } = this;
+    for (let i = 0; i < holds.length; i++) if (!holds[i]) return false;
+    return true;
   }
 
   /** Evaluates an arbitrary expression (e.g. `:init` facts) against the current world. */
