@@ -34,6 +34,35 @@ export function holdsAtom(world: World, pred: string, args: string[]): boolean {
   return testRelation(world, pred, a, b);
 }
 
+/**
+ * {@link holdsAtom} for one predicate, with what depends only on the predicate looked up once: the goal
+ * tracker asks for it when it compiles a condition and then calls it on every re-check. Same answers as
+ * `holdsAtom(world, pred, args)` for any arguments (test/sim/task/atom-test.test.ts).
+ */
+export function atomTest(world: World, pred: string): (args: string[]) => boolean {
+  const { objects } = world;
+  if (UNARY.has(pred)) {
+    const state = pred as keyof SimObject["states"];
+    return (args) => {
+      const o = objects.get(args[0]!);
+      return !!o && (o.states[state] ?? false);
+    };
+  }
+  const def = pred === "inroom" || !Object.hasOwn(PREDICATES, pred) ? undefined : PREDICATES[pred]!;
+  // inroom, and a name that is no relation (holdsAtom throws as evaluatePredicate does): the general path
+  if (def === undefined || def.operands[1] !== "object") return (args) => holdsAtom(world, pred, args);
+  const test = def.test as (a: SimObject, b: SimObject) => boolean;
+  return (args) => {
+    const aId = args[0]!;
+    const bId = args[1]!;
+    if (aId === AGENT_ID || bId === AGENT_ID) return agentRelation(world, pred, aId, bId);
+    const a = objects.get(aId);
+    const b = objects.get(bId);
+    if (!a || !b || a === b) return false;
+    return test(a, b);
+  };
+}
+
 /** The agent stands on the floor of the room it is in; other relations with the agent are false. */
 function agentRelation(world: World, pred: string, aId: string, bId: string): boolean {
   const other = world.objects.get(aId === AGENT_ID ? bId : aId);

@@ -7,7 +7,7 @@
  * condition is compiled and every quantifier's domain once, already resolved.
  *
  * Same answers as `evaluate(expr, { instancesOf, holds: (p, args) => holds(p, args.map((a) => resolve(a) ?? a)) })`
- * for any expression (test/sim/task/compiled-goal.test.ts holds the two together): the same atoms are tested
+ * with `holds(p, args)` = `tester(p)(args)`, for any expression (test/sim/task/compiled-goal.test.ts holds the two together): the same atoms are tested
  * in the same order with the same short-circuits, so even a test that throws throws at the same point.
  */
 import { coveredRowsAndColumns } from "../bddl/evaluate.ts";
@@ -19,8 +19,11 @@ export interface GoalSource {
   instancesOf(category: string): readonly string[];
   /** Scene object id of an instance name, or undefined (a room type): the argument then stays as written. */
   resolve(name: string): string | undefined;
-  /** Truth of a ground atom whose arguments are already resolved. It must not keep `args` (the array is reused). */
-  holds(pred: string, args: string[]): boolean;
+  /**
+   * The test of a predicate, asked once per atom when compiling: truth of a ground atom whose arguments are
+   * already resolved. A test must not keep `args` (the array is reused).
+   */
+  tester(pred: string): (args: string[]) => boolean;
 }
 
 /** A compiled condition: `slots` holds the values of the bound variables (scratch owned by the caller, at least {@link CompiledGoal.slots} long). */
@@ -173,7 +176,7 @@ class Compiler {
   }
 
   private atom(pred: string, written: readonly string[], scope: ReadonlyMap<string, number>): Test {
-    const { source } = this;
+    const test = this.source.tester(pred);
     const n = written.length;
     // per argument: a slot (>= 0) or a constant, resolved now
     const slotOf: number[] = [];
@@ -186,13 +189,13 @@ class Compiler {
     }
     // one argument array per atom, refilled on each test (holds keeps none)
     const args = fixed.slice();
-    if (slotOf.every((k) => k < 0)) return () => source.holds(pred, args);
+    if (slotOf.every((k) => k < 0)) return () => test(args);
     return (s) => {
       for (let i = 0; i < n; i++) {
         const k = slotOf[i]!;
         if (k >= 0) args[i] = s[k]!;
       }
-      return source.holds(pred, args);
+      return test(args);
     };
   }
 }

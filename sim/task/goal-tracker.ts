@@ -2,7 +2,7 @@ import type { BddlExpr } from "../bddl/ast.ts";
 import { expandGoalConditions } from "../bddl/conditions.ts";
 import { evaluate, type BddlWorld } from "../bddl/evaluate.ts";
 import type { World } from "../world/world.ts";
-import { holdsAtom } from "./atoms.ts";
+import { atomTest, holdsAtom } from "./atoms.ts";
 import { AGENT_ID, type TaskBinding } from "./binding.ts";
 import { compileGoal, type CompiledGoal } from "./compiled-goal.ts";
 
@@ -54,7 +54,7 @@ export class GoalTracker {
     const source = {
       instancesOf: (category: string) => binding.instancesOf(category),
       resolve: (name: string) => binding.resolve(name),
-      holds: (pred: string, args: string[]) => holdsAtom(world, pred, args),
+      tester: (pred: string) => atomTest(world, pred),
     };
     this.compiled = this.conditions.map((c) => compileGoal(c.expr, source));
     this.slots = new Array<string>(Math.max(0, ...this.compiled.map((c) => c.slots))).fill("");
@@ -100,7 +100,9 @@ export class GoalTracker {
   }
 
   allHold(): boolean {
-    return this.holds.every(Boolean);
+    const { holds } = this;
+    for (let i = 0; i < holds.length; i++) if (!holds[i]) return false;
+    return true;
   }
 
   /** Evaluates an arbitrary expression (e.g. `:init` facts) against the current world. */

@@ -70,19 +70,18 @@ export class ObservationBuilder {
 
   build(args: { step: number; maxSteps: number; newlyObserved: string[]; lastAction: Action | null; lastFeedback: Feedback | null }): Observation {
     const { world, observer, versions } = this;
+    const objects = world.objects;
     const build = ++this.builds;
     let changed = false;
     const log = observer.observedLog;
     if (this.logCursor < log.length) {
-      const fresh = log.slice(this.logCursor);
-      // one scan's ids usually arrive in id order already: then no sort
-      if (!isSorted(fresh)) fresh.sort();
+      const fresh = newlySorted(observer, this.logCursor);
       this.logCursor = log.length;
       this.sortedIds = mergeSorted(this.sortedIds, fresh);
       // ids new to the log (each is observed once) have no snapshot yet: take it here; stale ones among them are skipped below
       for (let i = 0; i < fresh.length; i++) {
         const id = fresh[i]!;
-        versions.set(id, { build, snap: snapshot(world, world.get(id)), prev: null });
+        versions.set(id, { build, snap: snapshot(world, objects.get(id)!), prev: null });
       }
       changed = true;
     }
@@ -91,7 +90,7 @@ export class ObservationBuilder {
         if (!observer.observed.has(id)) continue;
         const prev = versions.get(id) ?? null;
         if (prev && prev.build === build) continue; // first observed in this build: just taken
-        versions.set(id, { build, snap: snapshot(world, world.get(id)), prev });
+        versions.set(id, { build, snap: snapshot(world, objects.get(id)!), prev });
         changed = true;
       }
       this.stale.clear();
@@ -185,22 +184,42 @@ function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * The log's ids from `cursor` on, in id order. Usually one scan observed them all (explore, open, pick):
+ * then they are the scan's own sorted list, taken as it is (the builder only reads it); otherwise a sorted copy.
+ */
+function newlySorted(observer: Observer, cursor: number): readonly string[] {
+  const log = observer.observedLog;
+  const scan = observer.lastScan;
+  if (observer.lastScanAt === cursor && scan.length === log.length - cursor && isSorted(scan)) return scan;
+  const fresh = log.slice(cursor);
+  return isSorted(fresh) ? fresh : fresh.sort();
+}
+
 /** True when the ids are in ascending order. */
 function isSorted(ids: readonly string[]): boolean {
   for (let i = 1; i < ids.length; i++) if (ids[i - 1]! > ids[i]!) return false;
   return true;
 }
 
-/** The object as the agent sees it now: its own objects and arrays (an agent may edit what it is given). */
+/**
+ * The object as the agent sees it now: its own objects and arrays (an agent may edit what it is given).
+ * The box is copied field by field: boxes are exactly {center: {x, y, z}, size: {x, y, z}, heading} (the
+ * scene schema is strict and puts x, y, z in that order; the world makes its boxes the same way), and a
+ * literal is cheaper than a spread.
+ */
 function snapshot(world: World, o: SimObject): ObservedObject {
   const s = o.held ? undefined : world.supports.get(o.id);
+  const box = o.box;
+  const c = box.center;
+  const z = box.size;
   return {
     id: o.id,
     category: o.category,
     label: o.label,
     room: o.room,
     kind: o.kind,
-    box: { center: { ...o.box.center }, size: { ...o.box.size }, heading: o.box.heading },
+    box: { center: { x: c.x, y: c.y, z: c.z }, size: { x: z.x, y: z.y, z: z.z }, heading: box.heading },
     abilities: o.abilities.size === 0 ? [] : [...o.abilities].sort(),
     states: { ...o.states },
     relation: s ? { type: s.relation, target: s.target } : null,

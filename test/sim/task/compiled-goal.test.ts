@@ -94,7 +94,7 @@ describe("compiled goal conditions = evaluate() over the binding", () => {
         const instancesOf = (c: string) => CATEGORIES[c] ?? [];
         const plain = run((holds) => evaluate(expr, { instancesOf, holds: (p, args) => holds(p, args.map((a) => resolve(a) ?? a)) }), task);
         const compiled = run((holds) => {
-          const source: GoalSource = { instancesOf, resolve, holds };
+          const source: GoalSource = { instancesOf, resolve, tester: (p) => (args) => holds(p, args) };
           const c = compileGoal(expr, source);
           return c.test(new Array<string>(c.slots).fill("?"));
         }, task);
@@ -111,7 +111,7 @@ describe("compiled goal conditions = evaluate() over the binding", () => {
         const resolve = (name: string) => (Object.hasOwn(tasks[0]!.resolved, name) ? tasks[0]!.resolved[name] : undefined);
         const instancesOf = (c: string) => CATEGORIES[c] ?? [];
         let holdsNow: (pred: string, args: string[]) => boolean = () => false;
-        const c = compileGoal(expr, { instancesOf, resolve, holds: (p, a) => holdsNow(p, a) });
+        const c = compileGoal(expr, { instancesOf, resolve, tester: (p) => (a) => holdsNow(p, a) });
         const slots = new Array<string>(c.slots).fill("?");
         for (const t of tasks) {
           current = { ...t, resolved: tasks[0]!.resolved };

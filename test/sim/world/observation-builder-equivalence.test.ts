@@ -15,7 +15,9 @@ import { RearrangeEnv } from "../../../sim/env.ts";
 import type { Observation, ObservedObject } from "../../../sim/observation.ts";
 import type { SceneFile } from "../../../sim/scene/schema.ts";
 import type { LoadedTask } from "../../../sim/task/load.ts";
-import { renderObservationText } from "../../../sim/world/observation-builder.ts";
+import { loadWorld } from "../../../sim/world/load-world.ts";
+import { ObservationBuilder, renderObservationText } from "../../../sim/world/observation-builder.ts";
+import { Observer } from "../../../sim/world/observer.ts";
 import type { SimObject } from "../../../sim/world/sim-object.ts";
 import type { World } from "../../../sim/world/world.ts";
 
@@ -110,5 +112,39 @@ describe("observations = the plain ones made afresh at each step", () => {
       { numRuns: 15 },
     );
     expect(fresh).toBeGreaterThan(0);
+  });
+
+  it("any number of scans of any kind between two builds (none, one, several: the ids then come from the log, sorted)", () => {
+    const scan = fc.record({ kind: fc.constantFrom("explore", "entry", "around", "reveal"), room: fc.nat(), u: fc.double({ min: 0, max: 1, noNaN: true }), v: fc.double({ min: 0, max: 1, noNaN: true }), radius: fc.double({ min: 0, max: 4, noNaN: true }) });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 20, max: 120 }), fc.array(fc.array(scan, { maxLength: 3 }), { minLength: 1, maxLength: 12 }), (seed, size, builds) => {
+        const house = generateHouse(size, seed);
+        const world = loadWorld(house.scene);
+        const observer = new Observer(world);
+        const builder = new ObservationBuilder(world, observer);
+        const rooms = [...world.rooms.values()];
+        const containers = [...world.objects.values()].filter((o) => o.abilities.has("openable")).map((o) => o.id);
+        const seen: { obs: Observation; want: string }[] = [];
+        builds.forEach((scans, step) => {
+          const fresh: string[] = [];
+          for (const s of scans) {
+            const r = rooms[s.room % rooms.length]!;
+            const f = r.footprint;
+            const at = { x: f.min.x + s.u * (f.max.x - f.min.x), y: f.min.y + s.v * (f.max.y - f.min.y) };
+            if (s.kind === "explore") fresh.push(...observer.exploreRoom(r.id));
+            else if (s.kind === "entry") fresh.push(...observer.lookAroundOnEntry(r.id, at, s.radius));
+            else if (s.kind === "around") fresh.push(...observer.lookAround(r.id, at, s.radius));
+            else if (containers.length > 0) fresh.push(...observer.revealContents(containers[s.room % containers.length]!));
+          }
+          const obs = builder.build({ step, maxSteps: 99, newlyObserved: fresh.sort(), lastAction: null, lastFeedback: null });
+          const objects: Record<string, ObservedObject> = {};
+          for (const id of [...observer.observed].sort()) objects[id] = plainSnapshot(world, world.get(id));
+          seen.push({ obs, want: JSON.stringify(objects) });
+          if (step % 2 === 0) expect(JSON.stringify(obs.objects)).toBe(seen.at(-1)!.want);
+        });
+        for (const { obs, want } of seen) expect(JSON.stringify(obs.objects)).toBe(want);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
