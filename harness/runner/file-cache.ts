@@ -27,6 +27,11 @@ export class FileCache {
     return this.scenes.get(file);
   }
 
+  /** Adds a task another thread has already read, validated and parsed (a structured clone, as {@link addScene}). */
+  addTask(loaded: LoadedTask): void {
+    if (!this.tasks.has(loaded.path)) this.tasks.set(loaded.path, loaded);
+  }
+
   /** The task at `file`, read and validated on first use. */
   task(file: string): LoadedTask {
     let t = this.tasks.get(file);

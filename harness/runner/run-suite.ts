@@ -223,9 +223,10 @@ async function poolExecutor(options: RunOptions, context: EpisodeContextData, th
         await runEpisode(jobs[index]!, agent!, { ...context, now: () => new Date().toISOString(), emit: yielding(episode.emit) });
         episode.finish();
       };
-      // the threads get the scenes read here, instead of each reading and validating the files again
+      // the threads get the scenes and tasks read here, instead of each reading and validating the files again
       const scenes = [...new Map(jobs.map((j) => [j.scene.path, j.scene])).values()];
-      await pool.runAll(specs, (e) => emit(restamp(e)), stop, mainLane, scenes);
+      const tasks = [...new Map(jobs.map((j) => [j.task.path, j.task])).values()];
+      await pool.runAll(specs, (e) => emit(restamp(e)), stop, mainLane, scenes, tasks);
     },
     async close(failed) {
       // this lane's agent is closed either way, as with one worker (a cmd: agent's subprocess must end)

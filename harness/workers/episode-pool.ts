@@ -1,6 +1,7 @@
 import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { Piscina } from "piscina";
 import type { LoadedScene } from "../../sim/scene/load.ts";
+import type { LoadedTask } from "../../sim/task/load.ts";
 import type { RunEvent } from "../runner/run-events.ts";
 import { EpisodeClaims } from "./episode-claims.ts";
 import { OrderedEmitter } from "./ordered-emitter.ts";
@@ -68,8 +69,8 @@ export class EpisodePool {
    * faster lane takes more. `mainLane(index, push)` runs episode `index` here and hands its events to
    * `push`. Once `stop` is aborted no further episode starts; the ones running finish and their events
    * are passed on. Rejects with the first episode's error that is not an agent failure (agent failures
-   * end only their episode, inside runEpisode); no lane starts another episode after it. `scenes`
-   * (read and validated here already) go to every thread with its task, so the threads need not load
+   * end only their episode, inside runEpisode); no lane starts another episode after it. `scenes` and
+   * `tasks` (read and validated here already) go to every thread with its task, so the threads need not load
    * those files again, and each scene is settled by only one lane (see RecipeShare): this thread
    * relays the recipes between its own lane (the `scenes` objects) and the threads.
    */
@@ -79,6 +80,7 @@ export class EpisodePool {
     stop?: AbortSignal,
     mainLane?: (index: number, push: (e: RunEvent) => void) => Promise<void>,
     scenes: readonly LoadedScene[] = [],
+    tasks: readonly LoadedTask[] = [],
   ): Promise<void> {
     const ordered = new OrderedEmitter(episodes.length, emit);
     const claims = new EpisodeClaims(episodes.length);
@@ -100,7 +102,7 @@ export class EpisodePool {
           if (recipes.incoming(m)) relay(m, port1);
         } else ordered.push(m[0], m[1]);
       });
-      const reply = await this.pool.run({ kind: "episodes", episodes: [...episodes], claim: claims.buffer, port: port2, scenes: [...scenes] }, { transferList: [port2] });
+      const reply = await this.pool.run({ kind: "episodes", episodes: [...episodes], claim: claims.buffer, port: port2, scenes: [...scenes], tasks: [...tasks] }, { transferList: [port2] });
       if (!reply.ok) throw deserializeError(reply.error);
     };
     const mainThreadLane = async (): Promise<void> => {

@@ -44,6 +44,7 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
       }
       case "episodes":
         for (const scene of task.scenes) files.addScene(scene);
+        for (const t of task.tasks) files.addTask(t);
         await runClaimed(task.episodes, new EpisodeClaims(task.episodes.length, task.claim), task.port);
         return { ok: true };
       case "close":

@@ -1,6 +1,7 @@
 import type { MessagePort } from "node:worker_threads";
 import { InputError, InputErrors } from "../../sim/errors.ts";
 import type { LoadedScene } from "../../sim/scene/load.ts";
+import type { LoadedTask } from "../../sim/task/load.ts";
 
 /** What every worker thread is started with (piscina `workerData`). */
 export interface WorkerSetup {
@@ -42,9 +43,9 @@ export type WorkerTask =
   | { kind: "describe" }
   /**
    * Run episodes of `episodes` until none is left or the run stops, posting their events on `port`
-   * as `[index, event]` as they happen. The scenes' load recipes travel on `port` both ways (see RecipeShare). The thread claims each next episode itself from `claim` (see
+   * as `[index, event]` as they happen. The thread claims each next episode itself from `claim` (see
    * EpisodeClaims), without a round trip through the main thread, whose event loop may be busy running
-   * an episode of its own.
+   * an episode of its own. The scenes' load recipes travel on `port` both ways (see RecipeShare).
    */
   | {
       kind: "episodes";
@@ -53,6 +54,8 @@ export type WorkerTask =
       port: MessagePort;
       /** Scenes the main thread has read and validated: the thread takes them instead of loading their files again. */
       scenes: LoadedScene[];
+      /** Tasks the main thread has read, validated and parsed, likewise (a cold thread parses slowly). */
+      tasks: LoadedTask[];
     }
   /**
    * Close this worker's agent. `barrier` counts arrivals: every close task waits until `parties`
