@@ -41,11 +41,13 @@ export function failure(error: ErrorCategory, message: string): Outcome {
 
 /** A successful action. */
 export function success(message: string, parts: Partial<Omit<Outcome, "feedback">> = {}): Outcome {
-  return {
+  // the same keys in the same order as a spread of `{ terminal: true }` would give, without spreading on every action
+  const out: Outcome = {
     feedback: { ok: true, error: null, message },
     changed: parts.changed ?? [],
     observed: parts.observed ?? [],
     distance: parts.distance ?? 0,
-    ...(parts.terminal ? { terminal: true } : {}),
   };
+  if (parts.terminal) out.terminal = true;
+  return out;
 }

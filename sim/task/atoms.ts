@@ -1,5 +1,7 @@
 import { STATES } from "../scene/schema.ts";
+import { PREDICATES } from "../predicates/registry.ts";
 import { testRelation } from "../world/relations.ts";
+import type { SimObject } from "../world/sim-object.ts";
 import type { World } from "../world/world.ts";
 import { AGENT_ID } from "./binding.ts";
 
@@ -25,7 +27,40 @@ export function holdsAtom(world: World, pred: string, args: string[]): boolean {
   const a = world.objects.get(aId);
   const b = world.objects.get(bId);
   if (!a || !b || a === b) return false;
+  // a relation between two objects straight to its test: evaluatePredicate's operand checks (two world
+  // objects always pass them) and its argument array cost more than most tests; anything else goes through them
+  const def = Object.hasOwn(PREDICATES, pred) ? PREDICATES[pred]! : undefined;
+  if (def !== undefined && def.operands[1] === "object") return (def.test as (a: SimObject, b: SimObject) => boolean)(a, b);
   return testRelation(world, pred, a, b);
+}
+
+/**
+ * {@link holdsAtom} for one predicate, with what depends only on the predicate looked up once: the goal
+ * tracker asks for it when it compiles a condition and then calls it on every re-check. Same answers as
+ * `holdsAtom(world, pred, args)` for any arguments (test/sim/task/atom-test.test.ts).
+ */
+export function atomTest(world: World, pred: string): (args: string[]) => boolean {
+  const { objects } = world;
+  if (UNARY.has(pred)) {
+    const state = pred as keyof SimObject["states"];
+    return (args) => {
+      const o = objects.get(args[0]!);
+      return !!o && (o.states[state] ?? false);
+    };
+  }
+  const def = pred === "inroom" || !Object.hasOwn(PREDICATES, pred) ? undefined : PREDICATES[pred]!;
+  // inroom, and a name that is no relation (holdsAtom throws as evaluatePredicate does): the general path
+  if (def === undefined || def.operands[1] !== "object") return (args) => holdsAtom(world, pred, args);
+  const test = def.test as (a: SimObject, b: SimObject) => boolean;
+  return (args) => {
+    const aId = args[0]!;
+    const bId = args[1]!;
+    if (aId === AGENT_ID || bId === AGENT_ID) return agentRelation(world, pred, aId, bId);
+    const a = objects.get(aId);
+    const b = objects.get(bId);
+    if (!a || !b || a === b) return false;
+    return test(a, b);
+  };
 }
 
 /** The agent stands on the floor of the room it is in; other relations with the agent are false. */

@@ -14,6 +14,8 @@ export class TaskBinding {
   /** instance name → scene object id (or `agent`). */
   readonly toObject = new Map<string, string>();
   private readonly instancesByCategory = new Map<string, string[]>();
+  /** Names `toObject` has no entry for, with the declared name of the same letters (or the name itself): {@link findCase} scans every declared object. */
+  private readonly caseOf = new Map<string, string>();
 
   constructor(
     readonly problem: BddlProblem,
@@ -62,7 +64,12 @@ export class TaskBinding {
 
   /** Scene object id of an instance name (case-insensitive fallback), or undefined for a room type. */
   resolve(name: string): string | undefined {
-    return this.toObject.get(name) ?? this.toObject.get(this.problem.objects.has(name) ? name : findCase(this.problem, name));
+    const hit = this.toObject.get(name);
+    if (hit !== undefined) return hit;
+    if (this.problem.objects.has(name)) return this.toObject.get(name);
+    let declared = this.caseOf.get(name);
+    if (declared === undefined) this.caseOf.set(name, (declared = findCase(this.problem, name)));
+    return this.toObject.get(declared);
   }
 }
 

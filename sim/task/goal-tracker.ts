@@ -2,8 +2,9 @@ import type { BddlExpr } from "../bddl/ast.ts";
 import { expandGoalConditions } from "../bddl/conditions.ts";
 import { evaluate, type BddlWorld } from "../bddl/evaluate.ts";
 import type { World } from "../world/world.ts";
-import { holdsAtom } from "./atoms.ts";
+import { atomTest, holdsAtom } from "./atoms.ts";
 import { AGENT_ID, type TaskBinding } from "./binding.ts";
+import { compileGoal, type CompiledGoal } from "./compiled-goal.ts";
 
 /** One counted goal condition (SPEC §5). */
 export interface TrackedCondition {
@@ -22,6 +23,14 @@ export class GoalTracker {
   private readonly holds: boolean[];
   private readonly byObject = new Map<string, number[]>();
   private readonly bddlWorld: BddlWorld;
+  /** Each condition compiled once ({@link compileGoal}): what a re-check runs. */
+  private readonly compiled: CompiledGoal[];
+  /** Variable slots of a compiled condition's evaluation (one array: checks never nest). */
+  private readonly slots: string[];
+  /** `marks[i] === pass` when condition i is already queued in this {@link update} (no Set per step). */
+  private readonly marks: Uint32Array;
+  private pass = 0;
+  private readonly todo: number[] = [];
 
   constructor(
     private readonly world: World,
@@ -42,26 +51,45 @@ export class GoalTracker {
         this.byObject.set(o, list);
       }
     });
-    this.holds = this.conditions.map((c) => this.check(c));
+    const source = {
+      instancesOf: (category: string) => binding.instancesOf(category),
+      resolve: (name: string) => binding.resolve(name),
+      tester: (pred: string) => atomTest(world, pred),
+    };
+    this.compiled = this.conditions.map((c) => compileGoal(c.expr, source));
+    this.slots = new Array<string>(Math.max(0, ...this.compiled.map((c) => c.slots))).fill("");
+    this.marks = new Uint32Array(this.conditions.length);
+    this.holds = this.conditions.map((_, i) => this.check(i));
   }
 
-  private check(c: TrackedCondition): boolean {
-    return evaluate(c.expr, this.bddlWorld);
+  private check(i: number): boolean {
+    return this.compiled[i]!.test(this.slots);
   }
 
-  /** Re-evaluates the conditions that mention any of `changed` (object ids, or `agent`). */
+  /** Re-evaluates the conditions that mention any of `changed` (object ids, or `agent`), each once, in order of first mention. */
   update(changed: Iterable<string>): void {
-    const todo = new Set<number>();
+    const { marks, todo } = this;
+    if (++this.pass === 0xffffffff) {
+      marks.fill(0);
+      this.pass = 1;
+    }
+    todo.length = 0;
     for (const id of changed) {
       const list = this.byObject.get(id);
-      if (list) for (const i of list) todo.add(i);
+      if (!list) continue;
+      for (let k = 0; k < list.length; k++) {
+        const i = list[k]!;
+        if (marks[i] === this.pass) continue;
+        marks[i] = this.pass;
+        todo.push(i);
+      }
     }
-    for (const i of todo) this.holds[i] = this.check(this.conditions[i]!);
+    for (let k = 0; k < todo.length; k++) this.holds[todo[k]!] = this.check(todo[k]!);
   }
 
   /** Re-evaluates every condition (for verification and tests). */
   recheckAll(): void {
-    this.conditions.forEach((c, i) => (this.holds[i] = this.check(c)));
+    this.conditions.forEach((_, i) => (this.holds[i] = this.check(i)));
   }
 
   /** Indices of the conditions that hold now, ascending. */
@@ -72,7 +100,9 @@ export class GoalTracker {
   }
 
   allHold(): boolean {
-    return this.holds.every(Boolean);
+    const { holds } = this;
+    for (let i = 0; i < holds.length; i++) if (!holds[i]) return false;
+    return true;
   }
 
   /** Evaluates an arbitrary expression (e.g. `:init` facts) against the current world. */

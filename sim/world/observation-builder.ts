@@ -4,10 +4,11 @@ import type { SimObject } from "./sim-object.ts";
 import type { Observer } from "./observer.ts";
 import type { World } from "./world.ts";
 
-/** One snapshot of an object, tagged with the build that took it. */
+/** One snapshot of an object, tagged with the build that took it; `prev` is the snapshot before it (one allocation per snapshot, no list). */
 interface SnapshotVersion {
-  build: number;
-  snap: ObservedObject;
+  readonly build: number;
+  readonly snap: ObservedObject;
+  readonly prev: SnapshotVersion | null;
 }
 
 /** The `objects` record of one observation, made on first read. */
@@ -17,18 +18,18 @@ class ObjectsRecord {
   constructor(
     private readonly ids: readonly string[],
     private readonly build: number,
-    private readonly versions: ReadonlyMap<string, readonly SnapshotVersion[]>,
+    private readonly versions: ReadonlyMap<string, SnapshotVersion>,
   ) {}
 
   get(): Record<string, ObservedObject> {
     if (this.record) return this.record;
     const out: Record<string, ObservedObject> = {};
+    const build = this.build;
     for (const id of this.ids) {
-      const v = this.versions.get(id)!;
-      let i = v.length - 1;
+      let v = this.versions.get(id)!;
       // an observation read after later steps still shows the objects as they were at its own step
-      while (v[i]!.build > this.build) i--;
-      out[id] = v[i]!.snap;
+      while (v.build > build) v = v.prev!;
+      out[id] = v.snap;
     }
     return (this.record = out);
   }
@@ -42,7 +43,8 @@ class ObjectsRecord {
  * its change, not the size of everything observed, and an agent pays only for what it reads.
  */
 export class ObservationBuilder {
-  private readonly versions = new Map<string, SnapshotVersion[]>();
+  /** Each observed object's newest snapshot (older ones hang off it). */
+  private readonly versions = new Map<string, SnapshotVersion>();
   /** Objects changed since the last build (their snapshot is out of date). */
   private readonly stale = new Set<string>();
   /** Observed ids, sorted; replaced (never edited) when new ids are observed, since records hold on to it. */
@@ -67,24 +69,32 @@ export class ObservationBuilder {
   }
 
   build(args: { step: number; maxSteps: number; newlyObserved: string[]; lastAction: Action | null; lastFeedback: Feedback | null }): Observation {
-    const { world, observer } = this;
+    const { world, observer, versions } = this;
+    const objects = world.objects;
     const build = ++this.builds;
     let changed = false;
     const log = observer.observedLog;
     if (this.logCursor < log.length) {
-      const fresh = log.slice(this.logCursor).sort();
+      const fresh = newlySorted(observer, this.logCursor);
       this.logCursor = log.length;
       this.sortedIds = mergeSorted(this.sortedIds, fresh);
-      for (const id of fresh) this.stale.add(id);
-    }
-    for (const id of this.stale) {
-      if (!observer.observed.has(id)) continue;
-      let list = this.versions.get(id);
-      if (!list) this.versions.set(id, (list = []));
-      list.push({ build, snap: snapshot(world, world.get(id)) });
+      // ids new to the log (each is observed once) have no snapshot yet: take it here; stale ones among them are skipped below
+      for (let i = 0; i < fresh.length; i++) {
+        const id = fresh[i]!;
+        versions.set(id, { build, snap: snapshot(world, objects.get(id)!), prev: null });
+      }
       changed = true;
     }
-    this.stale.clear();
+    if (this.stale.size > 0) {
+      for (const id of this.stale) {
+        if (!observer.observed.has(id)) continue;
+        const prev = versions.get(id) ?? null;
+        if (prev && prev.build === build) continue; // first observed in this build: just taken
+        versions.set(id, { build, snap: snapshot(world, objects.get(id)!), prev });
+        changed = true;
+      }
+      this.stale.clear();
+    }
     if (changed || !this.lastRecord) this.lastRecord = new ObjectsRecord(this.sortedIds, build, this.versions);
     const record = this.lastRecord;
     const rooms = this.observedRooms();
@@ -174,18 +184,45 @@ function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * The log's ids from `cursor` on, in id order. Usually one scan observed them all (explore, open, pick):
+ * then they are the scan's own sorted list, taken as it is (the builder only reads it); otherwise a sorted copy.
+ */
+function newlySorted(observer: Observer, cursor: number): readonly string[] {
+  const log = observer.observedLog;
+  const scan = observer.lastScan;
+  if (observer.lastScanAt === cursor && scan.length === log.length - cursor && isSorted(scan)) return scan;
+  const fresh = log.slice(cursor);
+  return isSorted(fresh) ? fresh : fresh.sort();
+}
+
+/** True when the ids are in ascending order. */
+function isSorted(ids: readonly string[]): boolean {
+  for (let i = 1; i < ids.length; i++) if (ids[i - 1]! > ids[i]!) return false;
+  return true;
+}
+
+/**
+ * The object as the agent sees it now: its own objects and arrays (an agent may edit what it is given).
+ * The box is copied field by field: boxes are exactly {center: {x, y, z}, size: {x, y, z}, heading} (the
+ * scene schema is strict and puts x, y, z in that order; the world makes its boxes the same way), and a
+ * literal is cheaper than a spread.
+ */
 function snapshot(world: World, o: SimObject): ObservedObject {
-  const s = world.supports.get(o.id);
+  const s = o.held ? undefined : world.supports.get(o.id);
+  const box = o.box;
+  const c = box.center;
+  const z = box.size;
   return {
     id: o.id,
     category: o.category,
     label: o.label,
     room: o.room,
     kind: o.kind,
-    box: { center: { ...o.box.center }, size: { ...o.box.size }, heading: o.box.heading },
-    abilities: [...o.abilities].sort(),
+    box: { center: { x: c.x, y: c.y, z: c.z }, size: { x: z.x, y: z.y, z: z.z }, heading: box.heading },
+    abilities: o.abilities.size === 0 ? [] : [...o.abilities].sort(),
     states: { ...o.states },
-    relation: o.held || !s ? null : { type: s.relation, target: s.target },
+    relation: s ? { type: s.relation, target: s.target } : null,
   };
 }
 

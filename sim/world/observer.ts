@@ -11,6 +11,12 @@ export class Observer {
   readonly explored = new Set<string>();
   /** Every id of `observed`, in the order it was first observed (append-only: readers keep a cursor into it). */
   readonly observedLog: string[] = [];
+  /**
+   * The ids the latest scan saw first, sorted (the array the scan returned: do not modify), and where they
+   * start in `observedLog`: a reader whose cursor is there takes them in id order without sorting again.
+   */
+  lastScan: readonly string[] = [];
+  lastScanAt = 0;
 
   constructor(private readonly world: World) {}
 
@@ -31,6 +37,7 @@ export class Observer {
 
   /** Marks objects observed; returns the ones seen for the first time, sorted. */
   private see(ids: Iterable<string>): string[] {
+    const at = this.observedLog.length;
     const fresh: string[] = [];
     for (const id of ids) {
       if (this.observed.has(id) || this.isHidden(id)) continue;
@@ -38,7 +45,7 @@ export class Observer {
       this.observedLog.push(id);
       fresh.push(id);
     }
-    return fresh.sort();
+    return this.scanned(at, fresh.sort());
   }
 
   /** Entering a room: its fixed furniture, plus what lies within `radius` of where the agent stands. */
@@ -62,12 +69,34 @@ export class Observer {
     return ids.length === 0 ? ids : this.see(ids);
   }
 
-  /** A full search of a room: every visible object in it. */
+  /**
+   * A full search of a room: every visible object in it. One pass that marks them as it goes (what `see`
+   * does to the collected ids: a room's list holds each object once, and hiding does not depend on what
+   * has been observed, so the log order and the fresh ids are the same).
+   */
   exploreRoom(room: string): string[] {
     this.explored.add(room);
-    const ids: string[] = [];
-    for (const o of this.world.objectsInRoom(room)) if (o.room === room && !o.held && !this.observed.has(o.id)) ids.push(o.id);
-    return ids.length === 0 ? ids : this.see(ids);
+    const fresh: string[] = [];
+    const { observed, observedLog } = this;
+    const at = observedLog.length;
+    const list = this.world.objectsInRoom(room);
+    for (let i = 0, n = list.length; i < n; i++) {
+      const o = list[i]!;
+      if (o.room !== room || o.held || observed.has(o.id) || this.isHidden(o.id)) continue;
+      observed.add(o.id);
+      observedLog.push(o.id);
+      fresh.push(o.id);
+    }
+    return this.scanned(at, fresh.sort());
+  }
+
+  /** Notes a scan's sorted fresh ids (see `lastScan`) and returns them. */
+  private scanned(at: number, fresh: string[]): string[] {
+    if (fresh.length > 0) {
+      this.lastScan = fresh;
+      this.lastScanAt = at;
+    }
+    return fresh;
   }
 
   /** Opening a container shows what is inside it (and on things inside it). */

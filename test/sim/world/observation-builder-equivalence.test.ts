@@ -1,0 +1,150 @@
+/**
+ * The incremental observation builder (snapshots kept per object and version, records and text made on
+ * first read, one pass room scans) = the plain observation it stands for: every observed object
+ * snapshotted afresh at its step, the rooms listed afresh, the text rendered from those. Compared as JSON,
+ * read at once or only after later steps, over random action sequences.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { BenchAgent } from "../../../harness/bench/bench-agent.ts";
+import { generateHouse } from "../../../harness/bench/house-generator.ts";
+import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
+import type { Agent } from "../../../harness/agent.ts";
+import { RandomAgent } from "../../../agents/random-agent.ts";
+import { RearrangeEnv } from "../../../sim/env.ts";
+import type { Observation, ObservedObject } from "../../../sim/observation.ts";
+import type { SceneFile } from "../../../sim/scene/schema.ts";
+import type { LoadedTask } from "../../../sim/task/load.ts";
+import { loadWorld } from "../../../sim/world/load-world.ts";
+import { ObservationBuilder, renderObservationText } from "../../../sim/world/observation-builder.ts";
+import { Observer } from "../../../sim/world/observer.ts";
+import type { SimObject } from "../../../sim/world/sim-object.ts";
+import type { World } from "../../../sim/world/world.ts";
+
+/** A snapshot as the plain code took it: spreads of the box, a sorted copy of the abilities, a copy of the states. */
+function plainSnapshot(world: World, o: SimObject): ObservedObject {
+  const s = world.supports.get(o.id);
+  return {
+    id: o.id,
+    category: o.category,
+    label: o.label,
+    room: o.room,
+    kind: o.kind,
+    box: { center: { ...o.box.center }, size: { ...o.box.size }, heading: o.box.heading },
+    abilities: [...o.abilities].sort(),
+    states: { ...o.states },
+    relation: o.held || !s ? null : { type: s.relation, target: s.target },
+  };
+}
+
+/** The observation of this moment made from scratch, as JSON. */
+function plainObservationJson(env: RearrangeEnv, step: number, maxSteps: number, newlyObserved: string[], last: Pick<Observation, "lastAction" | "lastFeedback">): string {
+  const { world, observer } = env;
+  const objects: Record<string, ObservedObject> = {};
+  for (const id of [...observer.observed].sort()) objects[id] = plainSnapshot(world, world.get(id));
+  const rooms = [...world.rooms.values()].map((r) => ({ id: r.id, type: r.type, outdoor: r.outdoor, neighbors: [...world.graph.neighbors(r.id)], explored: observer.explored.has(r.id) }));
+  const a = world.agent;
+  const obs = {
+    step,
+    stepsLeft: Math.max(0, maxSteps - step),
+    agent: { room: a.room, position: { ...a.position }, holding: a.holding, near: null },
+    rooms,
+    objects,
+    newlyObserved,
+    lastAction: last.lastAction,
+    lastFeedback: last.lastFeedback,
+  };
+  return JSON.stringify({ ...obs, text: renderObservationText(obs, maxSteps) });
+}
+
+/**
+ * Runs an episode and checks every observation against the plain one of its step: those `readNow` picks
+ * are read right away, the others only once the episode is over (they must still show their own step).
+ */
+async function checkEpisode(scene: SceneFile, task: LoadedTask, agent: Agent, seed: number, steps: number, readNow: boolean[]): Promise<{ explores: number; fresh: number }> {
+  const env = new RearrangeEnv({ scene, task, seed, maxSteps: steps });
+  const first = env.reset(seed);
+  await agent.reset({ id: task.task.id, instruction: "", seed }, first.observation, { conditions: [], task: null, world: env.world });
+  const later: { obs: Observation; want: string }[] = [];
+  let obs = first.observation;
+  let want = plainObservationJson(env, 0, steps, first.info.initiallyObserved, { lastAction: null, lastFeedback: null });
+  let explores = 0;
+  let fresh = 0;
+  for (let t = 0; ; t++) {
+    if (readNow[t % readNow.length]) expect(JSON.stringify(obs), `step ${t}`).toBe(want);
+    else later.push({ obs, want });
+    if (t === steps) break;
+    const r = env.step(await agent.act(obs));
+    obs = r.observation;
+    if (r.info.action.type === "explore" && r.info.feedback.ok) explores++;
+    fresh += r.info.newlyObserved.length;
+    want = plainObservationJson(env, r.info.t, steps, r.info.newlyObserved, obs);
+    if (r.terminated || r.truncated) {
+      later.push({ obs, want });
+      break;
+    }
+  }
+  for (const { obs: o, want: w } of later) expect(JSON.stringify(o), `step ${o.step}, read later`).toBe(w);
+  return { explores, fresh };
+}
+
+describe("observations = the plain ones made afresh at each step", () => {
+  it("generated houses driven by the bench agent (explore, pick, place, open, close, switch)", async () => {
+    let explores = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 20, max: 160 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 7 }), async (seed, size, readNow) => {
+        const house = generateHouse(size, seed);
+        explores += (await checkEpisode(house.scene, house.task, new BenchAgent(), seed, 60, readNow)).explores;
+      }),
+      { numRuns: 12 },
+    );
+    expect(explores).toBeGreaterThan(0);
+  });
+
+  it("the default suite's scenes driven by the random agent", async () => {
+    const { jobs } = loadSuiteJobs("default");
+    let fresh = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: jobs.length - 1 }), fc.integer({ min: 1, max: 1_000_000 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 7 }), async (i, seed, readNow) => {
+        const job = jobs[i]!;
+        fresh += (await checkEpisode(job.scene.scene, job.task, new RandomAgent({ doneProbability: 0 }), seed, 80, readNow)).fresh;
+      }),
+      { numRuns: 15 },
+    );
+    expect(fresh).toBeGreaterThan(0);
+  });
+
+  it("any number of scans of any kind between two builds (none, one, several: the ids then come from the log, sorted)", () => {
+    const scan = fc.record({ kind: fc.constantFrom("explore", "entry", "around", "reveal"), room: fc.nat(), u: fc.double({ min: 0, max: 1, noNaN: true }), v: fc.double({ min: 0, max: 1, noNaN: true }), radius: fc.double({ min: 0, max: 4, noNaN: true }) });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 20, max: 120 }), fc.array(fc.array(scan, { maxLength: 3 }), { minLength: 1, maxLength: 12 }), (seed, size, builds) => {
+        const house = generateHouse(size, seed);
+        const world = loadWorld(house.scene);
+        const observer = new Observer(world);
+        const builder = new ObservationBuilder(world, observer);
+        const rooms = [...world.rooms.values()];
+        const containers = [...world.objects.values()].filter((o) => o.abilities.has("openable")).map((o) => o.id);
+        const seen: { obs: Observation; want: string }[] = [];
+        builds.forEach((scans, step) => {
+          const fresh: string[] = [];
+          for (const s of scans) {
+            const r = rooms[s.room % rooms.length]!;
+            const f = r.footprint;
+            const at = { x: f.min.x + s.u * (f.max.x - f.min.x), y: f.min.y + s.v * (f.max.y - f.min.y) };
+            if (s.kind === "explore") fresh.push(...observer.exploreRoom(r.id));
+            else if (s.kind === "entry") fresh.push(...observer.lookAroundOnEntry(r.id, at, s.radius));
+            else if (s.kind === "around") fresh.push(...observer.lookAround(r.id, at, s.radius));
+            else if (containers.length > 0) fresh.push(...observer.revealContents(containers[s.room % containers.length]!));
+          }
+          const obs = builder.build({ step, maxSteps: 99, newlyObserved: fresh.sort(), lastAction: null, lastFeedback: null });
+          const objects: Record<string, ObservedObject> = {};
+          for (const id of [...observer.observed].sort()) objects[id] = plainSnapshot(world, world.get(id));
+          seen.push({ obs, want: JSON.stringify(objects) });
+          if (step % 2 === 0) expect(JSON.stringify(obs.objects)).toBe(seen.at(-1)!.want);
+        });
+        for (const { obs, want } of seen) expect(JSON.stringify(obs.objects)).toBe(want);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
