@@ -22,6 +22,11 @@ export class FileCache {
     if (!this.scenes.has(loaded.path)) this.scenes.set(loaded.path, loaded);
   }
 
+  /** The scene at `file` if it has been loaded or added, without loading it. */
+  loadedScene(file: string): LoadedScene | undefined {
+    return this.scenes.get(file);
+  }
+
   /** The task at `file`, read and validated on first use. */
   task(file: string): LoadedTask {
     let t = this.tasks.get(file);

@@ -4,6 +4,7 @@ import type { LoadedScene } from "../../sim/scene/load.ts";
 import type { RunEvent } from "../runner/run-events.ts";
 import { EpisodeClaims } from "./episode-claims.ts";
 import { OrderedEmitter } from "./ordered-emitter.ts";
+import { isRecipeMessage, RecipeShare } from "./recipe-share.ts";
 import { deserializeError, type EpisodeTaskSpec, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
 import { workerEntry, type WorkerEntry } from "./worker-bundle.ts";
 
@@ -69,7 +70,8 @@ export class EpisodePool {
    * are passed on. Rejects with the first episode's error that is not an agent failure (agent failures
    * end only their episode, inside runEpisode); no lane starts another episode after it. `scenes`
    * (read and validated here already) go to every thread with its task, so the threads need not load
-   * those files again.
+   * those files again, and each scene is settled by only one lane (see RecipeShare): this thread
+   * relays the recipes between its own lane (the `scenes` objects) and the threads.
    */
   async runAll(
     episodes: readonly EpisodeTaskSpec[],
@@ -84,22 +86,40 @@ export class EpisodePool {
     if (stop?.aborted) claims.stop();
     stop?.addEventListener("abort", onAbort);
     const ports: MessagePort[] = [];
-    // a thread's lane: one task that runs episodes until none is left, posting [index, event]
+    const byPath = new Map(scenes.map((s) => [s.path, s]));
+    const recipes = new RecipeShare((p) => byPath.get(p));
+    const relay = (message: unknown, from: MessagePort | null) => {
+      for (const p of ports) if (p !== from) p.postMessage(message);
+    };
+    // a thread's lane: one task that runs episodes until none is left, posting [index, event] (and recipes)
     const threadLane = async (): Promise<void> => {
       const { port1, port2 } = new MessageChannel();
       ports.push(port1);
-      port1.on("message", ([index, e]: [number, RunEvent]) => ordered.push(index, e));
+      port1.on("message", (m: [number, RunEvent]) => {
+        if (isRecipeMessage(m)) {
+          if (recipes.incoming(m)) relay(m, port1);
+        } else ordered.push(m[0], m[1]);
+      });
       const reply = await this.pool.run({ kind: "episodes", episodes: [...episodes], claim: claims.buffer, port: port2, scenes: [...scenes] }, { transferList: [port2] });
       if (!reply.ok) throw deserializeError(reply.error);
     };
     const mainThreadLane = async (): Promise<void> => {
-      for (let index = claims.next(); index !== null; index = claims.next()) await mainLane!(index, (e) => ordered.push(index, e));
+      for (let index = claims.next(); index !== null; index = claims.next()) {
+        await mainLane!(index, (e) => {
+          ordered.push(index, e);
+          // the episode's reset has loaded its scene here: the threads need not settle it again
+          const offer = e.type === "episodeBegin" ? recipes.outgoing(episodes[index]!.scenePath) : null;
+          if (offer) relay(offer, null);
+        });
+      }
     };
     // a failing lane stops the others from starting episodes; its error is the run's
     const stopping = (lane: Promise<void>) => lane.catch((err: unknown) => (claims.stop(), Promise.reject(err)));
-    // the main lane starts first and takes episode 0: this thread is warm, while the threads may still be starting
-    const lanes = mainLane ? [stopping(mainThreadLane())] : [];
+    // the threads get their tasks first (posting one is quick; the main lane's first reset is not), then the
+    // main lane starts and takes episode 0: this thread is warm, while the threads may still be starting
+    const lanes: Promise<void>[] = [];
     for (let t = 0; t < Math.min(this.threads, episodes.length); t++) lanes.push(stopping(threadLane()));
+    if (mainLane) lanes.push(stopping(mainThreadLane()));
     try {
       await Promise.all(lanes);
       // the last events of an episode may arrive after its thread's task settles: wait for them too

@@ -1,4 +1,4 @@
-import { workerData } from "node:worker_threads";
+import { receiveMessageOnPort, workerData } from "node:worker_threads";
 import type { MessagePort } from "node:worker_threads";
 import type { Agent } from "../agent.ts";
 import { loadAgent } from "../agents/load.ts";
@@ -6,6 +6,7 @@ import { runEpisode } from "../runner/episode.ts";
 import { FileCache } from "../runner/file-cache.ts";
 import { EpisodeClaims } from "./episode-claims.ts";
 import { EpisodeRecorder } from "./episode-recorder.ts";
+import { isRecipeMessage, RecipeShare } from "./recipe-share.ts";
 import { serializeError, type EpisodeTaskSpec, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
 
 /**
@@ -19,6 +20,7 @@ import { serializeError, type EpisodeTaskSpec, type WorkerReply, type WorkerSetu
 const setup = workerData as WorkerSetup;
 const files = new FileCache();
 const recorder = new EpisodeRecorder(setup.trajectoryOut);
+const recipes = new RecipeShare((path) => files.loadedScene(path));
 let agent: Promise<Agent> | null = null;
 
 /** How long a close task waits for the other threads' close tasks before closing anyway. */
@@ -72,10 +74,28 @@ async function runClaimed(episodes: EpisodeTaskSpec[], claims: EpisodeClaims, po
 }
 
 async function runOne(index: number, spec: EpisodeTaskSpec, port: MessagePort): Promise<void> {
+  takeRecipes(port);
   const job = { key: spec.key, id: spec.id, repeat: spec.repeat, seed: spec.seed, maxSteps: spec.maxSteps, scene: files.scene(spec.scenePath), task: files.task(spec.taskPath) };
-  const episode = recorder.episode((e) => port.postMessage([index, e]));
+  const episode = recorder.episode((e) => {
+    port.postMessage([index, e]);
+    // the episode's reset has loaded its scene: the other lanes need not settle it again
+    if (e.type === "episodeBegin") {
+      const offer = recipes.outgoing(spec.scenePath);
+      if (offer) port.postMessage(offer);
+    }
+  });
   await runEpisode(job, await theAgent(), { ...setup.context, now: () => new Date().toISOString(), emit: episode.emit });
   episode.finish();
+}
+
+/**
+ * Takes the load recipes the other lanes have sent meanwhile. They are read synchronously: the thread's
+ * event loop does not turn while it runs its episodes (an episode with a synchronous agent is microtasks only).
+ */
+function takeRecipes(port: MessagePort): void {
+  for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) {
+    if (isRecipeMessage(m.message)) recipes.incoming(m.message);
+  }
 }
 
 /**

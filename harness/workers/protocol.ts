@@ -42,7 +42,7 @@ export type WorkerTask =
   | { kind: "describe" }
   /**
    * Run episodes of `episodes` until none is left or the run stops, posting their events on `port`
-   * as `[index, event]` as they happen. The thread claims each next episode itself from `claim` (see
+   * as `[index, event]` as they happen. The scenes' load recipes travel on `port` both ways (see RecipeShare). The thread claims each next episode itself from `claim` (see
    * EpisodeClaims), without a round trip through the main thread, whose event loop may be busy running
    * an episode of its own.
    */

@@ -7,12 +7,19 @@ const MAX_CELLS_PER_ENTRY = 1024;
 const CELL_RANGE = 1 << 20;
 
 interface Entry {
+  readonly id: string;
   bounds: Rect2;
   /** Cell range the entry is registered in, or null when it is in the oversized list. */
   cells: { x0: number; y0: number; x1: number; y1: number } | null;
   /** The buckets of those cells, in the same x-major order (empty when oversized). */
-  buckets: Set<string>[];
+  buckets: Bucket[];
 }
+
+/**
+ * A cell's entries by id, in insertion order (a Map keeps it as a Set did): a query reads each entry's
+ * bounds straight from its bucket instead of looking the id up again.
+ */
+type Bucket = Map<string, Entry>;
 
 /**
  * Uniform grid hash over the floor plane: finds the boxes near a box without scanning the whole scene,
@@ -22,9 +29,9 @@ interface Entry {
  * The same sequence of operations always gives results in the same order.
  */
 export class SpatialIndex {
-  private readonly cells = new Map<number, Set<string>>();
+  private readonly cells = new Map<number, Bucket>();
   private readonly entries = new Map<string, Entry>();
-  private readonly oversized = new Set<string>();
+  private readonly oversized = new Map<string, Entry>();
 
   /** @param cellSize grid cell side, m (about the size of a piece of furniture works well). */
   constructor(readonly cellSize = 1) {
@@ -57,24 +64,26 @@ export class SpatialIndex {
       this.entries.set(id, old);
       for (const bucket of old.buckets) {
         bucket.delete(id);
-        bucket.add(id);
+        bucket.set(id, old);
       }
       return;
     }
     if (old) this.remove(id);
     if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS_PER_ENTRY) {
-      this.entries.set(id, { bounds, cells: null, buckets: [] });
-      this.oversized.add(id);
+      const entry: Entry = { id, bounds, cells: null, buckets: [] };
+      this.entries.set(id, entry);
+      this.oversized.set(id, entry);
       return;
     }
-    const buckets: Set<string>[] = [];
-    this.entries.set(id, { bounds, cells: { x0, y0, x1, y1 }, buckets });
+    const buckets: Bucket[] = [];
+    const entry: Entry = { id, bounds, cells: { x0, y0, x1, y1 }, buckets };
+    this.entries.set(id, entry);
     for (let cx = x0; cx <= x1; cx++) {
       for (let cy = y0; cy <= y1; cy++) {
         const key = cellKey(cx, cy);
         let bucket = this.cells.get(key);
-        if (!bucket) this.cells.set(key, (bucket = new Set()));
-        bucket.add(id);
+        if (!bucket) this.cells.set(key, (bucket = new Map()));
+        bucket.set(id, entry);
         buckets.push(bucket);
       }
     }
@@ -108,6 +117,8 @@ export class SpatialIndex {
   /**
    * Ids whose footprint bounds come within `radius` (m) of the footprint bounds of `box`, the box's own
    * id included if it is indexed. Every box whose oriented footprint is within `radius` is returned.
+   * Order: cells in x-major order, each cell's ids in insertion order, an id where it is first met, then
+   * the oversized boxes.
    */
   query(box: Box, radius = 0): string[] {
     const q = footprintBounds(box);
@@ -117,20 +128,24 @@ export class SpatialIndex {
     const x1 = this.cellOf(q.maxX + r);
     const y1 = this.cellOf(q.maxY + r);
     const found: string[] = [];
-    const seen = new Set<string>();
-    const visit = (key: number) => {
-      const bucket = this.cells.get(key);
-      if (bucket) for (const id of bucket) this.consider(id, q, r, seen, found);
-    };
     if ((x1 - x0 + 1) * (y1 - y0 + 1) <= this.cells.size) {
-      for (let cx = x0; cx <= x1; cx++) for (let cy = y0; cy <= y1; cy++) visit(cellKey(cx, cy));
+      for (let cx = x0; cx <= x1; cx++) {
+        for (let cy = y0; cy <= y1; cy++) {
+          const bucket = this.cells.get(cellKey(cx, cy));
+          if (bucket) this.visit(bucket, cx, cy, x0, y0, q, r, found);
+        }
+      }
     } else {
       // A range wider than the occupied cells (a huge or far-flung query box: up to 2^42 cells once
       // clamped) walks the occupied cells instead, in the same x-major order: a query never costs more
       // than what the index holds.
-      for (const key of this.occupiedCellsIn(x0, y0, x1, y1)) visit(key);
+      for (const key of this.occupiedCellsIn(x0, y0, x1, y1)) {
+        const cx = Math.floor(key / (2 * CELL_RANGE)) - CELL_RANGE;
+        const cy = (key % (2 * CELL_RANGE)) - CELL_RANGE;
+        this.visit(this.cells.get(key)!, cx, cy, x0, y0, q, r, found);
+      }
     }
-    for (const id of this.oversized) this.consider(id, q, r, seen, found);
+    for (const e of this.oversized.values()) if (within(e.bounds, q, r)) found.push(e.id);
     return found;
   }
 
@@ -144,19 +159,29 @@ export class SpatialIndex {
     return [...this.cells.keys()].filter(inRange).sort((a, b) => a - b);
   }
 
-  /** Adds `id` to `found` (once) when its bounds lie within `r` of `q`. */
-  private consider(id: string, q: Rect2, r: number, seen: Set<string>, found: string[]): void {
-    if (seen.has(id)) return;
-    seen.add(id);
-    const b = this.entries.get(id)!.bounds;
-    const dx = Math.max(0, b.minX - q.maxX, q.minX - b.maxX);
-    const dy = Math.max(0, b.minY - q.maxY, q.minY - b.maxY);
-    if (dx * dx + dy * dy <= r * r) found.push(id);
+  /**
+   * Adds to `found` the ids of cell (cx, cy) whose bounds lie within `r` of `q`, each only in the first
+   * cell of the query range (from x0, y0) where the walk meets it: cells are walked x-major, so that is
+   * the corner of its cells clipped to the range, and no set of seen ids is needed.
+   */
+  private visit(bucket: Bucket, cx: number, cy: number, x0: number, y0: number, q: Rect2, r: number, found: string[]): void {
+    for (const e of bucket.values()) {
+      const c = e.cells!;
+      if (cx !== (c.x0 > x0 ? c.x0 : x0) || cy !== (c.y0 > y0 ? c.y0 : y0)) continue;
+      if (within(e.bounds, q, r)) found.push(e.id);
+    }
   }
 
   private cellOf(v: number): number {
     return Math.max(-CELL_RANGE + 1, Math.min(CELL_RANGE - 1, Math.floor(v / this.cellSize)));
   }
+}
+
+/** True when bounds `b` come within `r` of bounds `q` (Euclidean distance between the rectangles). */
+function within(b: Rect2, q: Rect2, r: number): boolean {
+  const dx = Math.max(0, b.minX - q.maxX, q.minX - b.maxX);
+  const dy = Math.max(0, b.minY - q.maxY, q.minY - b.maxY);
+  return dx * dx + dy * dy <= r * r;
 }
 
 function cellKey(cx: number, cy: number): number {

@@ -79,6 +79,9 @@ export function staticPart(part: Box): StaticPart {
  *   the footprint, a second face or step under or beside its bottom edge, or anything cutting into it
  *   leaves the outcome to physics.
  *
+ * `extra`, when given, is one more box after `statics` (index `statics.length`): a caller with a shared
+ * list and one box of its own (the floor plane's slab) need not copy the list to add it.
+ *
  * Boxes only turn about +z, so the face is level, the pose upright and its sides vertical by construction:
  * dropped from just above, a perfect solver leaves it exactly where it is (resting at the face's top plus
  * half its height, heading unchanged); an overhanging one too, its weight over the contact, as long as
@@ -86,7 +89,7 @@ export function staticPart(part: Box): StaticPart {
  * carries no load: its normal is horizontal (no vertical force), and nothing pushes the pose into it, so
  * friction on the face holds it. Whether the support itself stays put is the caller's question.
  */
-export function soleSupportIndex(pose: Box, statics: readonly StaticPart[]): number {
+export function soleSupportIndex(pose: Box, statics: readonly StaticPart[], extra?: StaticPart): number {
   if (Math.min(pose.size.x, pose.size.y) / 2 < MIN_BALANCE_MARGIN) return -1;
   const bottom = bottomZ(pose);
   const top = topZ(pose);
@@ -94,8 +97,9 @@ export function soleSupportIndex(pose: Box, statics: readonly StaticPart[]): num
   // Bounds further apart than the contact distance (with room for rounding) cannot hold boxes within it.
   const reach = CONTACT_DISTANCE + 1e-9;
   let support = -1;
-  for (let i = 0; i < statics.length; i++) {
-    const { part, bounds: b } = statics[i]!;
+  const n = statics.length;
+  for (let i = 0, end = extra ? n + 1 : n; i < end; i++) {
+    const { part, bounds: b } = i < n ? statics[i]! : extra!;
     if (bottomZ(part) - top > reach || bottom - topZ(part) > reach) continue;
     if (b.minX - r.maxX > reach || r.minX - b.maxX > reach || b.minY - r.maxY > reach || r.minY - b.maxY > reach) continue;
     if (Math.abs(topZ(part) - bottom) <= LEVEL_TOLERANCE) {

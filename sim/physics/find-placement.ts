@@ -11,14 +11,14 @@ import { SHUFFLE_INDICES_MAX, type Rng } from "../rng.ts";
 import type { Box } from "../scene/schema.ts";
 import { candidateSets, type CandidateSet } from "./candidate-sets.ts";
 import { collides, type Obstacle } from "./collision.ts";
-import { soleSupportIndex, staticPart, type StaticPart } from "./analytic-drop.ts";
+import { soleSupportIndex, staticPart } from "./analytic-drop.ts";
 import { dropTest, type DropOutcome } from "./drop-test.ts";
 import { formatSize } from "./format.ts";
 import { groundSlab } from "./ground.ts";
 import { MAX_DRIFT, MAX_SINK, MAX_TILT } from "./physics-constants.ts";
 import type { PlacementObject, PlacementRelation, PlacementRequest, PlacementResult } from "./placement-types.ts";
 import { sharedSolidParts, type SolidPart } from "./solid-parts.ts";
-import { snapDown, snapDownOnParts } from "./support.ts";
+import { restsInPlace, snapDown } from "./support.ts";
 
 /** At most this many collision-free candidates get a physics check before the search gives up. */
 export const MAX_PHYSICS_CHECKS = 6;
@@ -67,11 +67,13 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
 
   const nearby: PlacementObject[] = [];
   const seen = new Set<string>([object.id]);
-  for (const o of [target, ...request.nearby]) {
-    if (seen.has(o.id) || o.held) continue;
+  const add = (o: PlacementObject) => {
+    if (seen.has(o.id) || o.held) return;
     seen.add(o.id);
     nearby.push(o);
-  }
+  };
+  add(target);
+  for (const o of request.nearby) add(o);
   const found = candidateSets(relation, { object, target, nearby, rooms: request.rooms ?? [] });
   if (!found.ok) return found;
 
@@ -95,8 +97,7 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
       if (!admissible(pose, set, obstacles)) continue;
       if (!holds(withBox(object, pose), target)) continue;
       // Static check first: it must already rest at this height with its centre over its support.
-      const snap = snapDownOnParts(pose, solids);
-      if (!snap.stable || Math.abs(snap.box.center.z - pose.center.z) > 1e-9) continue;
+      if (!restsInPlace(pose, solids)) continue;
       if (checks >= MAX_PHYSICS_CHECKS) return { ok: false, reason: lastProblem ?? noSpace(relation, object, target) };
       checks++;
       // Wholly on one level face of a settled support, clear of everything else: it stays, no physics needed.
@@ -140,11 +141,26 @@ function admissible(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[]
 
 /** The objects whose footprint bounds come within `reach` of the bounds of some candidate set's poses, in order. */
 function withinReach(objects: readonly PlacementObject[], sets: readonly CandidateSet[], reach: number): PlacementObject[] {
-  const regions = sets.flatMap((s) => (s.poses.bounds ? [s.poses.bounds] : []));
-  return objects.filter((o) => {
-    const b = footprintBounds(o.box);
-    return regions.some((r) => !(b.minX - r.maxX > reach || r.minX - b.maxX > reach || b.minY - r.maxY > reach || r.minY - b.maxY > reach));
-  });
+  const out: PlacementObject[] = [];
+  for (const o of objects) {
+    // footprintBounds(o.box), its arithmetic inlined: no rectangle per object
+    const box = o.box;
+    const c = Math.abs(Math.cos(box.heading));
+    const s = Math.abs(Math.sin(box.heading));
+    const hx = (c * box.size.x + s * box.size.y) / 2;
+    const hy = (s * box.size.x + c * box.size.y) / 2;
+    const minX = box.center.x - hx;
+    const minY = box.center.y - hy;
+    const maxX = box.center.x + hx;
+    const maxY = box.center.y + hy;
+    for (const set of sets) {
+      const r = set.poses.bounds;
+      if (!r || minX - r.maxX > reach || r.minX - maxX > reach || minY - r.maxY > reach || r.minY - maxY > reach) continue;
+      out.push(o);
+      break;
+    }
+  }
+  return out;
 }
 
 function staticsFor(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[]): Box[] {
@@ -171,9 +187,9 @@ function staticsFor(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[]
  * those within the physics neighbourhood are a superset of those within contact distance.
  */
 function restsAsSet(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[], nearby: readonly PlacementObject[]): boolean {
-  const statics: readonly (StaticPart & { ownerId?: string })[] = set.groundZ === null ? obstacles : [...obstacles, staticPart(groundSlab(pose, set.groundZ))];
-  const sole = soleSupportIndex(pose, statics);
-  return sole >= 0 && settled(statics[sole]!.ownerId ?? null, nearby);
+  // the floor plane's slab goes after the obstacles (as if appended to a copy of them)
+  const sole = soleSupportIndex(pose, obstacles, set.groundZ === null ? undefined : staticPart(groundSlab(pose, set.groundZ)));
+  return sole >= 0 && settled(sole < obstacles.length ? obstacles[sole]!.ownerId : null, nearby);
 }
 
 /**

@@ -64,3 +64,77 @@ export function snapDownOnParts(box: Box, parts: readonly SolidPart[]): Snap {
   const support = convexHull(holding.flatMap((f) => f.contact));
   return { box: rested, stable: convexPolygonContains(support, box.center, BALANCE_TOLERANCE), support };
 }
+
+/** Scratch for {@link restsInPlace}: the contact polygons of the faces under a box, and their tops (it never calls itself). */
+const scratchContacts: Point2[][] = [];
+const scratchTops: number[] = [];
+/** A face's contact polygon holds the centre when it lies left of every edge by more than this, m (rounding only). */
+const CLEAR_INSIDE = 1e-9;
+
+/**
+ * Whether {@link snapDownOnParts} would leave `box` where it is (its centre height within 1e-9) and stable:
+ * the question a placement search asks of every candidate, answered without building the snap. The level
+ * and the faces under the box are found as it finds them; the support polygon (the convex hull of where
+ * the footprint meets the faces at that level) is only built when no single face's contact clearly holds
+ * the centre. When one does, the centre lies inside the hull, so it is within the balance tolerance of it.
+ */
+export function restsInPlace(box: Box, parts: readonly SolidPart[]): boolean {
+  // a box with no footprint area is tested by its centre: rare, left to the full snap
+  if (box.size.x * box.size.y === 0) {
+    const snap = snapDownOnParts(box, parts);
+    return snap.stable && Math.abs(snap.box.center.z - box.center.z) <= 1e-9;
+  }
+  const limit = bottomZ(box) + Math.max(box.size.z / 2, MIN_RISE);
+  const bounds = footprintBounds(box);
+  let corners: Point2[] | null = null;
+  let n = 0;
+  let level = -Infinity;
+  let hasFloor = false;
+  for (const p of parts) {
+    if (p.top > limit) continue;
+    const b = p.bounds;
+    if (b.minX >= bounds.maxX || bounds.minX >= b.maxX || b.minY >= bounds.maxY || bounds.minY >= b.maxY) continue;
+    const contact = clipConvex((corners ??= footprintCorners(box)), p.corners);
+    if (contact.length < 3) continue;
+    scratchContacts[n] = contact;
+    scratchTops[n] = p.top;
+    n++;
+    level = Math.max(level, p.top);
+    if (p.floor) hasFloor = true;
+  }
+  if (!hasFloor && level < GROUND_Z) level = GROUND_Z;
+  const stays = Math.abs(level + box.size.z / 2 - box.center.z) <= 1e-9;
+  let holding = 0;
+  let clear = false;
+  if (stays) {
+    for (let i = 0; i < n; i++) {
+      if (!(scratchTops[i]! >= level - SUPPORT_LEVEL_TOLERANCE)) continue;
+      holding++;
+      if (!clear && clearlyInside(scratchContacts[i]!, box.center)) clear = true;
+    }
+  }
+  let result = stays && (holding === 0 || clear);
+  if (stays && !result) {
+    const points: Point2[] = [];
+    for (let i = 0; i < n; i++) if (scratchTops[i]! >= level - SUPPORT_LEVEL_TOLERANCE) for (const q of scratchContacts[i]!) points.push(q);
+    result = convexPolygonContains(convexHull(points), box.center, BALANCE_TOLERANCE);
+  }
+  for (let i = 0; i < n; i++) scratchContacts[i] = EMPTY;
+  return result;
+}
+
+const EMPTY: Point2[] = [];
+
+/** True when `p` lies left of every edge of the polygon (of non-zero length) by more than {@link CLEAR_INSIDE}. */
+function clearlyInside(poly: readonly Point2[], p: Point2): boolean {
+  let edges = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i]!;
+    const b = poly[(i + 1) % poly.length]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    if (len === 0) continue;
+    if (((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len <= CLEAR_INSIDE) return false;
+    edges++;
+  }
+  return edges >= 3;
+}

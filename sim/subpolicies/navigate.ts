@@ -50,8 +50,14 @@ export function standPoint(world: World, o: SimObject): Point2 {
   let dx = c.x - o.box.center.x;
   let dy = c.y - o.box.center.y;
   const len = Math.hypot(dx, dy);
-  if (len < 1e-6) [dx, dy] = [1, 0];
-  else [dx, dy] = [dx / len, dy / len];
+  // plain assignments, not `[dx, dy] = [...]`: no array per call where the code is not optimized
+  if (len < 1e-6) {
+    dx = 1;
+    dy = 0;
+  } else {
+    dx /= len;
+    dy /= len;
+  }
   const reach = exitDistance(o, dx, dy) + STANDOFF;
   const f = room.footprint;
   const m = 0.05;

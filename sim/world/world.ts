@@ -129,11 +129,14 @@ export class World {
 
   /** Objects whose footprint lies within `radius` of the box's footprint (held objects excluded), in id order. */
   objectsNear(box: Box, radius: number): SimObject[] {
-    return this.index
-      .query(box, radius)
-      .sort()
-      .map((id) => this.objects.get(id)!)
-      .filter((o) => !o.held);
+    const ids = this.index.query(box, radius).sort();
+    // one pass, one array (a map and a filter made two, with a closure call per id each)
+    const out: SimObject[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const o = this.objects.get(ids[i]!)!;
+      if (!o.held) out.push(o);
+    }
+    return out;
   }
 
   /** Objects whose scene-graph parent chain includes `id` (what moves when it moves), in traversal order. */

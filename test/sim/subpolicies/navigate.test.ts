@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SceneSchema } from "../../../sim/scene/schema.ts";
 import { standPoint } from "../../../sim/subpolicies/navigate.ts";
-import { distanceToFootprint, REACH } from "../../../sim/world/reach.ts";
+import { distanceToFootprint, REACH, STANDOFF } from "../../../sim/world/reach.ts";
 import { World } from "../../../sim/world/world.ts";
 
 function worldWith(box: { center: [number, number, number]; size: [number, number, number]; heading: number }): World {
@@ -40,6 +40,46 @@ describe("standPoint", () => {
           expect(d).toBeLessThanOrEqual(REACH + 1e-6);
         },
       ),
+    );
+  });
+});
+
+describe("standPoint without array destructuring = as it was", () => {
+  /** standPoint as it was (destructuring assignments), for the equivalence below. */
+  function plainStandPoint(w: World, id: string): { x: number; y: number } {
+    const o = w.get(id);
+    const room = w.rooms.get(o.room)!;
+    const c = w.graph.center(o.room);
+    if (o.shape === "floor") return c;
+    let dx = c.x - o.box.center.x;
+    let dy = c.y - o.box.center.y;
+    const len = Math.hypot(dx, dy);
+    if (len < 1e-6) [dx, dy] = [1, 0];
+    else [dx, dy] = [dx / len, dy / len];
+    const cs = Math.cos(o.box.heading);
+    const sn = Math.sin(o.box.heading);
+    const along = Math.abs(dx * cs + dy * sn);
+    const across = Math.abs(-dx * sn + dy * cs);
+    const tx = along > 1e-12 ? o.box.size.x / 2 / along : Infinity;
+    const ty = across > 1e-12 ? o.box.size.y / 2 / across : Infinity;
+    const reach = Math.min(tx, ty) + STANDOFF;
+    const f = room.footprint;
+    const m = 0.05;
+    const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
+    return {
+      x: r6(Math.min(f.max.x - m, Math.max(f.min.x + m, o.box.center.x + dx * reach))),
+      y: r6(Math.min(f.max.y - m, Math.max(f.min.y + m, o.box.center.y + dy * reach))),
+    };
+  }
+
+  it("gives the same point, bit for bit, for any box (the room centre included)", () => {
+    const coord = fc.oneof(fc.double({ min: -9, max: 9, noNaN: true }), fc.constantFrom(0, 1e-7, -1e-7, 5e-7));
+    fc.assert(
+      fc.property(coord, coord, fc.double({ min: 0.05, max: 6, noNaN: true }), fc.double({ min: 0.05, max: 6, noNaN: true }), fc.double({ min: -7, max: 7, noNaN: true }), (x, y, sx, sy, heading) => {
+        const w = worldWith({ center: [x, y, 0.5], size: [sx, sy, 1], heading });
+        expect(standPoint(w, w.get("car_1"))).toStrictEqual(plainStandPoint(w, "car_1"));
+      }),
+      { numRuns: 1000 },
     );
   });
 });
