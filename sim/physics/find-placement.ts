@@ -18,7 +18,7 @@ import { groundSlab } from "./ground.ts";
 import { MAX_DRIFT, MAX_SINK, MAX_TILT } from "./physics-constants.ts";
 import type { PlacementObject, PlacementRelation, PlacementRequest, PlacementResult } from "./placement-types.ts";
 import { sharedSolidParts, type SolidPart } from "./solid-parts.ts";
-import { restsInPlace, snapDown } from "./support.ts";
+import { restsInPlace, staysOn } from "./support.ts";
 
 /** At most this many collision-free candidates get a physics check before the search gives up. */
 export const MAX_PHYSICS_CHECKS = 6;
@@ -50,7 +50,7 @@ const RELATION_TESTS: Record<PlacementRelation, (a: PlacementObject, b: Placemen
  * Candidates lie on a grid over the support, turned to the target's axes, tried in an order shuffled by
  * `rng` (same seed, same pose). A candidate is rejected if it cuts into a nearby object's solid parts,
  * rises above a lid or slab, leaves the support or room, the relation would not hold (the predicates
- * decide), or it would not rest there with its centre over its support ({@link snapDown}). The first
+ * decide), or it would not rest there with its centre over its support ({@link restsInPlace}). The first
  * survivors get a physics check. When its outcome is certain — the whole footprint on one level face of a
  * settled support, nothing else within contact distance ({@link soleSupportIndex}) — the candidate is
  * accepted without physics: a perfect solver leaves it exactly where it is. Otherwise it is dropped from
@@ -207,8 +207,7 @@ function settled(id: string | null, nearby: readonly PlacementObject[]): boolean
   // (a short thing inside a basket is not the basket's support).
   const bottom = bottomZ(o.box);
   const others = nearby.filter((n) => n !== o && bottomZ(n.box) < bottom);
-  const snap = snapDown(o.box, others, sharedSolidParts);
-  return snap.stable && Math.abs(snap.box.center.z - o.box.center.z) <= SETTLED_TOLERANCE;
+  return staysOn(o.box, others, sharedSolidParts, SETTLED_TOLERANCE);
 }
 
 /**
