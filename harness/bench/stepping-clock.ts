@@ -52,7 +52,7 @@ export async function runTimedEpisodes(jobs: readonly EpisodeJob[], agent: Agent
   const out: SteppingTime = { steps: 0, steppingMs: 0, steppingCpuMs: readCpu ? 0 : Number.NaN, actMs: 0, perStepMs: [], perStepCpuMs: [], episodes: [] };
   let actReturned = 0;
   let actReturnedCpu = 0;
-  const timed = timeActs(agent, (startedAt, endedAt) => {
+  const timing = timeActs(agent, (startedAt, endedAt) => {
     out.actMs += endedAt - startedAt;
     if (readCpu) actReturnedCpu = cpuMicros();
     actReturned = performance.now();
@@ -91,7 +91,11 @@ export async function runTimedEpisodes(jobs: readonly EpisodeJob[], agent: Agent
     }
   };
   const ctx: EpisodeContext = { runId: "bench", harnessVersion: "bench", suiteId: "bench", stepTimeout: 600, config: {}, now: () => "1970-01-01T00:00:00.000Z", emit };
-  for (const job of jobs) await runEpisode(job, timed, ctx);
+  try {
+    for (const job of jobs) await runEpisode(job, timing.agent, ctx);
+  } finally {
+    timing.restore();
+  }
   return out;
 }
 
@@ -106,20 +110,36 @@ function cpuMicros(): number {
   return u.user + u.system;
 }
 
-/** The agent with `act()` timed; every other member is the agent's own. */
-function timeActs(agent: Agent, onAct: (startedAt: number, endedAt: number) => void): Agent {
-  return new Proxy(agent, {
-    get(target, prop, receiver) {
-      if (prop !== "act") return Reflect.get(target, prop, receiver);
-      return (obs: Parameters<Agent["act"]>[0]) => {
-        const t0 = performance.now();
-        const action = target.act(obs);
-        if (action instanceof Promise) return action.then((a) => (onAct(t0, performance.now()), a));
-        onAct(t0, performance.now());
-        return action;
-      };
+/**
+ * The agent with `act()` timed; every other member is the agent's own. The timed `act` is set on the agent
+ * itself for the run (and taken off by `restore`) rather than put behind a Proxy: a Proxy's `get` trap would
+ * run on every property the runner reads between `act()` returning and the step line (`lastStepInfo`, …),
+ * inside the stepping span. A frozen agent is timed through an object that inherits from it.
+ */
+function timeActs(agent: Agent, onAct: (startedAt: number, endedAt: number) => void): { agent: Agent; restore(): void } {
+  const act = agent.act;
+  const timedAct = (obs: Parameters<Agent["act"]>[0]) => {
+    const t0 = performance.now();
+    const action = act.call(agent, obs);
+    if (action instanceof Promise) return action.then((a) => (onAct(t0, performance.now()), a));
+    onAct(t0, performance.now());
+    return action;
+  };
+  const own = Object.getOwnPropertyDescriptor(agent, "act");
+  try {
+    Object.defineProperty(agent, "act", { value: timedAct, writable: true, configurable: true, enumerable: own?.enumerable ?? false });
+  } catch {
+    // a frozen agent keeps no state of its own, so an object inheriting from it behaves as it does
+    // (a Proxy could not answer `act` differently from a frozen target: its invariants forbid it)
+    return { agent: Object.create(agent, { act: { value: timedAct } }) as Agent, restore() {} };
+  }
+  return {
+    agent,
+    restore() {
+      if (own) Object.defineProperty(agent, "act", own);
+      else delete (agent as { act?: unknown }).act;
     },
-  });
+  };
 }
 
 /**

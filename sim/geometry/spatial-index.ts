@@ -16,10 +16,12 @@ interface Entry {
 }
 
 /**
- * A cell's entries by id, in insertion order (a Map keeps it as a Set did): a query reads each entry's
- * bounds straight from its bucket instead of looking the id up again.
+ * A cell's entries in insertion order (a move to the same cells takes an entry out and appends it, as
+ * deleting and re-adding an id to a Set did): a query reads each entry's bounds straight from its bucket,
+ * and walks a short array rather than a hash table. Buckets hold a handful of entries, so taking one out
+ * by a scan costs little.
  */
-type Bucket = Map<string, Entry>;
+type Bucket = Entry[];
 
 /**
  * Uniform grid hash over the floor plane: finds the boxes near a box without scanning the whole scene,
@@ -63,8 +65,8 @@ export class SpatialIndex {
       old.bounds = bounds;
       this.entries.set(id, old);
       for (const bucket of old.buckets) {
-        bucket.delete(id);
-        bucket.set(id, old);
+        bucket.splice(bucket.indexOf(old), 1);
+        bucket.push(old);
       }
       return;
     }
@@ -82,8 +84,8 @@ export class SpatialIndex {
       for (let cy = y0; cy <= y1; cy++) {
         const key = cellKey(cx, cy);
         let bucket = this.cells.get(key);
-        if (!bucket) this.cells.set(key, (bucket = new Map()));
-        bucket.set(id, entry);
+        if (!bucket) this.cells.set(key, (bucket = []));
+        bucket.push(entry);
         buckets.push(bucket);
       }
     }
@@ -107,8 +109,8 @@ export class SpatialIndex {
     for (let cx = x0, i = 0; cx <= x1; cx++) {
       for (let cy = y0; cy <= y1; cy++, i++) {
         const bucket = entry.buckets[i]!;
-        bucket.delete(id);
-        if (bucket.size === 0) this.cells.delete(cellKey(cx, cy));
+        bucket.splice(bucket.indexOf(entry), 1);
+        if (bucket.length === 0) this.cells.delete(cellKey(cx, cy));
       }
     }
     return true;
@@ -165,7 +167,8 @@ export class SpatialIndex {
    * the corner of its cells clipped to the range, and no set of seen ids is needed.
    */
   private visit(bucket: Bucket, cx: number, cy: number, x0: number, y0: number, q: Rect2, r: number, found: string[]): void {
-    for (const e of bucket.values()) {
+    for (let i = 0, n = bucket.length; i < n; i++) {
+      const e = bucket[i]!;
       const c = e.cells!;
       if (cx !== (c.x0 > x0 ? c.x0 : x0) || cy !== (c.y0 > y0 ? c.y0 : y0)) continue;
       if (within(e.bounds, q, r)) found.push(e.id);

@@ -1,14 +1,16 @@
+import { footprintFraction } from "../geometry/containment.ts";
 import { effectiveShape, hasLid, interiorOf, legSpaceOf, type ShapedObject } from "../geometry/shape-model.ts";
 import { bottomZ, topZ } from "../geometry/vertical.ts";
 import { inside } from "../predicates/inside.ts";
 import { nexttoThreshold } from "../predicates/nextto.ts";
 import { ontop } from "../predicates/ontop.ts";
-import { REST_TOLERANCE } from "../predicates/tolerances.ts";
-import type { RoomRef } from "../predicates/subject.ts";
+import { INSIDE_FOOTPRINT_SHARE, INSIDE_TOLERANCE, REST_TOLERANCE } from "../predicates/tolerances.ts";
+import { relatable, type RoomRef } from "../predicates/subject.ts";
 import type { Box, Vec3 } from "../scene/schema.ts";
-import { alignedHeadings, besidePoses, extentsInFrame, gridPoses, type PoseList } from "./candidate-grid.ts";
+import { alignedHeadings, extentsInFrame, type PoseList } from "./candidate-grid.ts";
 import { formatSize } from "./format.ts";
 import { floorUnder } from "./ground.ts";
+import { cachedBesidePoses, cachedGridPoses } from "./grid-cache.ts";
 import type { PlacementObject, PlacementRelation } from "./placement-types.ts";
 
 /** Candidate poses that share one support, tried in an rng-shuffled order. */
@@ -72,10 +74,10 @@ function onTop(ctx: SearchContext): CandidateSetsResult {
   const surfaceZ = topZ(target.box);
   const base = { restsOn: target, groundZ: null, bound: null, ceiling: Infinity };
   if (fallsIntoOpenTop(object, target)) return { ok: false, reason: `${target.id} is open at the top: the object would fall in (put it inside instead)` };
-  const contained = gridPoses(target.box, surfaceZ, object.box.size, "contain");
+  const contained = cachedGridPoses(target.id, target.box, surfaceZ, object.box.size, "contain");
   if (contained.length > 0) return { ok: true, sets: [{ ...base, poses: contained }] };
   // Larger than the top: let it overhang, centred over the target; physics decides if it stays.
-  return { ok: true, sets: [{ ...base, poses: gridPoses(target.box, surfaceZ, object.box.size, "centre") }] };
+  return { ok: true, sets: [{ ...base, poses: cachedGridPoses(target.id, target.box, surfaceZ, object.box.size, "centre") }] };
 }
 
 function inInterior(ctx: SearchContext): CandidateSetsResult {
@@ -91,7 +93,7 @@ function inInterior(ctx: SearchContext): CandidateSetsResult {
   }
   const sets: CandidateSet[] = [
     {
-      poses: gridPoses(interior, bottomZ(interior), object.box.size, "contain"),
+      poses: cachedGridPoses(target.id, interior, bottomZ(interior), object.box.size, "contain"),
       restsOn: target,
       groundZ: null,
       bound: interior,
@@ -100,9 +102,9 @@ function inInterior(ctx: SearchContext): CandidateSetsResult {
   ];
   // When the base is full, on top of what is already inside.
   for (const c of ctx.nearby) {
-    if (c.id === target.id || !inside(c, target)) continue;
+    if (c.id === target.id || !insideInterior(c, target, interior)) continue;
     sets.push({
-      poses: gridPoses(c.box, topZ(c.box), object.box.size, "centre"),
+      poses: cachedGridPoses(c.id, c.box, topZ(c.box), object.box.size, "centre"),
       restsOn: c,
       groundZ: null,
       bound: interior,
@@ -110,6 +112,17 @@ function inInterior(ctx: SearchContext): CandidateSetsResult {
     });
   }
   return { ok: true, sets };
+}
+
+/**
+ * `inside(c, target)` with the target's interior already made (`interiorOf(target)`, not null): the
+ * predicate's tests in its order, without making the interior again for every nearby object.
+ */
+export function insideInterior(c: PlacementObject, target: PlacementObject, interior: Box): boolean {
+  if (!relatable(c, target)) return false;
+  const bottom = bottomZ(c.box);
+  if (bottom < bottomZ(interior) - INSIDE_TOLERANCE || bottom > topZ(interior) - INSIDE_TOLERANCE) return false;
+  return footprintFraction(c.box, interior) >= INSIDE_FOOTPRINT_SHARE;
 }
 
 function beneath(ctx: SearchContext): CandidateSetsResult {
@@ -131,7 +144,7 @@ function beneath(ctx: SearchContext): CandidateSetsResult {
     const room = legSpace ? `leg space ${formatSize({ ...space.size, z: clearance })}` : `clearance ${Math.max(0, clearance).toFixed(2)} m`;
     return { ok: false, reason: `the object (${formatSize(object.box.size)}) does not fit under ${target.id} (${room})` };
   }
-  const poses = gridPoses(space, surfaceZ, object.box.size, legSpace ? "contain" : "centre");
+  const poses = cachedGridPoses(target.id, space, surfaceZ, object.box.size, legSpace ? "contain" : "centre");
   const restsOn = floor.floor;
   return {
     ok: true,
@@ -152,7 +165,7 @@ function beside(ctx: SearchContext): CandidateSetsResult {
       ok: true,
       sets: [
         {
-          poses: besidePoses(target.box, topZ(support.box), object.box.size, gap),
+          poses: cachedBesidePoses(target.id, target.box, topZ(support.box), object.box.size, gap),
           restsOn: support,
           groundZ: null,
           bound: support.box,
@@ -168,7 +181,7 @@ function beside(ctx: SearchContext): CandidateSetsResult {
       ok: true,
       sets: [
         {
-          poses: besidePoses(target.box, bottomZ(interior), object.box.size, gap),
+          poses: cachedBesidePoses(target.id, target.box, bottomZ(interior), object.box.size, gap),
           restsOn: container,
           groundZ: null,
           bound: interior,
@@ -181,7 +194,7 @@ function beside(ctx: SearchContext): CandidateSetsResult {
     ok: true,
     sets: [
       {
-        poses: besidePoses(target.box, floor.z, object.box.size, gap),
+        poses: cachedBesidePoses(target.id, target.box, floor.z, object.box.size, gap),
         restsOn: floor.floor,
         groundZ: floor.floor ? null : floor.z,
         bound: floor.bound,

@@ -18,7 +18,7 @@ import { groundSlab } from "./ground.ts";
 import { MAX_DRIFT, MAX_SINK, MAX_TILT } from "./physics-constants.ts";
 import type { PlacementObject, PlacementRelation, PlacementRequest, PlacementResult } from "./placement-types.ts";
 import { sharedSolidParts, type SolidPart } from "./solid-parts.ts";
-import { restsInPlace, snapDown } from "./support.ts";
+import { restsInPlace, staysOn } from "./support.ts";
 
 /** At most this many collision-free candidates get a physics check before the search gives up. */
 export const MAX_PHYSICS_CHECKS = 6;
@@ -50,7 +50,7 @@ const RELATION_TESTS: Record<PlacementRelation, (a: PlacementObject, b: Placemen
  * Candidates lie on a grid over the support, turned to the target's axes, tried in an order shuffled by
  * `rng` (same seed, same pose). A candidate is rejected if it cuts into a nearby object's solid parts,
  * rises above a lid or slab, leaves the support or room, the relation would not hold (the predicates
- * decide), or it would not rest there with its centre over its support ({@link snapDown}). The first
+ * decide), or it would not rest there with its centre over its support ({@link restsInPlace}). The first
  * survivors get a physics check. When its outcome is certain — the whole footprint on one level face of a
  * settled support, nothing else within contact distance ({@link soleSupportIndex}) — the candidate is
  * accepted without physics: a perfect solver leaves it exactly where it is. Otherwise it is dropped from
@@ -65,15 +65,7 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
   if (object.id === target.id) return { ok: false, reason: `${object.id} cannot be placed relative to itself` };
   if (target.held) return { ok: false, reason: `${target.id} is being held` };
 
-  const nearby: PlacementObject[] = [];
-  const seen = new Set<string>([object.id]);
-  const add = (o: PlacementObject) => {
-    if (seen.has(o.id) || o.held) return;
-    seen.add(o.id);
-    nearby.push(o);
-  };
-  add(target);
-  for (const o of request.nearby) add(o);
+  const nearby = distinctNearby(object, target, request.nearby);
   const found = candidateSets(relation, { object, target, nearby, rooms: request.rooms ?? [] });
   if (!found.ok) return found;
 
@@ -111,6 +103,33 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
   return { ok: false, reason: lastProblem ?? noSpace(relation, object, target) };
 }
 
+/** Lists at most this long are kept distinct by scanning them (no set of ids to build). */
+const SCAN_DISTINCT = 64;
+
+/**
+ * The target, then the `nearby` objects, each id once (its first occurrence), without the object itself and
+ * held objects. A place asks with the few dozen objects around the target, already distinct: comparing ids
+ * with those kept so far costs less than building a set of them; longer lists use a set.
+ */
+export function distinctNearby(object: PlacementObject, target: PlacementObject, more: Iterable<PlacementObject>): PlacementObject[] {
+  const out: PlacementObject[] = [];
+  let seen: Set<string> | null = null;
+  const add = (o: PlacementObject) => {
+    if (o.held || o.id === object.id) return;
+    if (seen) {
+      if (seen.has(o.id)) return;
+      seen.add(o.id);
+    } else {
+      for (let i = 0; i < out.length; i++) if (out[i]!.id === o.id) return;
+      if (out.length >= SCAN_DISTINCT) seen = new Set(out.map((n) => n.id)).add(o.id);
+    }
+    out.push(o);
+  };
+  add(target);
+  for (const o of more) add(o);
+  return out;
+}
+
 /**
  * The indices 0 … n−1 in the order `rng.shuffle` would leave them, drawing exactly the same numbers in the
  * same order (so the rng stream after it is the same too), into a typed array: a grid over a large table
@@ -143,10 +162,11 @@ function admissible(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[]
 function withinReach(objects: readonly PlacementObject[], sets: readonly CandidateSet[], reach: number): PlacementObject[] {
   const out: PlacementObject[] = [];
   for (const o of objects) {
-    // footprintBounds(o.box), its arithmetic inlined: no rectangle per object
+    // footprintBounds(o.box), its arithmetic inlined: no rectangle per object (and no cosine and sine of a
+    // zero heading, most objects': they are exactly 1 and 0)
     const box = o.box;
-    const c = Math.abs(Math.cos(box.heading));
-    const s = Math.abs(Math.sin(box.heading));
+    const c = box.heading === 0 ? 1 : Math.abs(Math.cos(box.heading));
+    const s = box.heading === 0 ? 0 : Math.abs(Math.sin(box.heading));
     const hx = (c * box.size.x + s * box.size.y) / 2;
     const hy = (s * box.size.x + c * box.size.y) / 2;
     const minX = box.center.x - hx;
@@ -207,8 +227,7 @@ function settled(id: string | null, nearby: readonly PlacementObject[]): boolean
   // (a short thing inside a basket is not the basket's support).
   const bottom = bottomZ(o.box);
   const others = nearby.filter((n) => n !== o && bottomZ(n.box) < bottom);
-  const snap = snapDown(o.box, others, sharedSolidParts);
-  return snap.stable && Math.abs(snap.box.center.z - o.box.center.z) <= SETTLED_TOLERANCE;
+  return staysOn(o.box, others, sharedSolidParts, SETTLED_TOLERANCE);
 }
 
 /**

@@ -72,17 +72,17 @@ const scratchTops: number[] = [];
 const CLEAR_INSIDE = 1e-9;
 
 /**
- * Whether {@link snapDownOnParts} would leave `box` where it is (its centre height within 1e-9) and stable:
+ * Whether {@link snapDownOnParts} would leave `box` where it is (its centre height within `tolerance`) and stable:
  * the question a placement search asks of every candidate, answered without building the snap. The level
  * and the faces under the box are found as it finds them; the support polygon (the convex hull of where
  * the footprint meets the faces at that level) is only built when no single face's contact clearly holds
  * the centre. When one does, the centre lies inside the hull, so it is within the balance tolerance of it.
  */
-export function restsInPlace(box: Box, parts: readonly SolidPart[]): boolean {
+export function restsInPlace(box: Box, parts: readonly SolidPart[], tolerance = 1e-9): boolean {
   // a box with no footprint area is tested by its centre: rare, left to the full snap
   if (box.size.x * box.size.y === 0) {
     const snap = snapDownOnParts(box, parts);
-    return snap.stable && Math.abs(snap.box.center.z - box.center.z) <= 1e-9;
+    return snap.stable && Math.abs(snap.box.center.z - box.center.z) <= tolerance;
   }
   const limit = bottomZ(box) + Math.max(box.size.z / 2, MIN_RISE);
   const bounds = footprintBounds(box);
@@ -103,7 +103,7 @@ export function restsInPlace(box: Box, parts: readonly SolidPart[]): boolean {
     if (p.floor) hasFloor = true;
   }
   if (!hasFloor && level < GROUND_Z) level = GROUND_Z;
-  const stays = Math.abs(level + box.size.z / 2 - box.center.z) <= 1e-9;
+  const stays = Math.abs(level + box.size.z / 2 - box.center.z) <= tolerance;
   let holding = 0;
   let clear = false;
   if (stays) {
@@ -137,4 +137,29 @@ function clearlyInside(poly: readonly Point2[], p: Point2): boolean {
     edges++;
   }
   return edges >= 3;
+}
+
+/** Owners' footprint bounds may be this much tighter than their parts' own bounds (rounding only), m. */
+const PART_SLACK = 1e-6;
+
+/**
+ * {@link restsInPlace} on the parts of `supports` ({@link snapDown}'s question: stable, and within
+ * `tolerance` of where it is), looking up the parts only of supports whose footprint bounds come near
+ * the box's: a part lies within its owner's footprint, so the others have no part under the box.
+ */
+export function staysOn(box: Box, supports: readonly PlacementObject[], partsOf: PartsOf, tolerance: number): boolean {
+  const r = footprintBounds(box);
+  const parts: SolidPart[] = [];
+  for (const s of supports) {
+    const b = s.box;
+    // footprintBounds(b), inlined: no rectangle per support
+    const c = Math.abs(Math.cos(b.heading));
+    const sn = Math.abs(Math.sin(b.heading));
+    const hx = (c * b.size.x + sn * b.size.y) / 2;
+    const hy = (sn * b.size.x + c * b.size.y) / 2;
+    if (b.center.x - hx - r.maxX > PART_SLACK || r.minX - (b.center.x + hx) > PART_SLACK) continue;
+    if (b.center.y - hy - r.maxY > PART_SLACK || r.minY - (b.center.y + hy) > PART_SLACK) continue;
+    for (const p of partsOf(s)) parts.push(p);
+  }
+  return restsInPlace(box, parts, tolerance);
 }

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { houseJob, runHouseEpisode } from "../../../harness/bench/house-stepping.ts";
+import { BenchAgent } from "../../../harness/bench/bench-agent.ts";
+import { runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,5 +34,28 @@ describe("the stepping clock", () => {
     expect(cpu.perStepCpuMs.every((ms) => Number.isFinite(ms) && ms >= 0)).toBe(true);
     // the same steps either way: the clock does not change what runs
     expect(cpu.episodes[0]!.steps.map((s) => s.action)).toEqual(wall.episodes[0]!.steps.map((s) => s.action));
+  });
+
+  it("times act() and then gives the agent back as it was: an own act restored, a prototype act uncovered", async () => {
+    const job = houseJob(100, 6);
+    const agent = new BenchAgent();
+    const protoAct = Object.getPrototypeOf(agent).act;
+    const t = await runTimedEpisodes([job], agent, {});
+    expect(t.steps).toBe(6);
+    expect(t.actMs).toBeGreaterThan(0);
+    expect(Object.hasOwn(agent, "act")).toBe(false);
+    expect(agent.act).toBe(protoAct);
+
+    const ownAct = agent.act.bind(agent);
+    (agent as { act: unknown }).act = ownAct;
+    await runTimedEpisodes([job], agent, {});
+    expect(agent.act).toBe(ownAct);
+
+    // a frozen agent cannot take the timed act: it is timed through an object that inherits from it
+    const inner = new BenchAgent();
+    const frozen = Object.freeze({ name: "frozen", version: "1", privileged: "full" as const, reset: (...a: Parameters<BenchAgent["reset"]>) => inner.reset(a[0], a[1], a[2]), act: (obs: never) => inner.act(obs) });
+    const f = await runTimedEpisodes([job], frozen, {});
+    expect(f.steps).toBe(6);
+    expect(f.actMs).toBeGreaterThan(0);
   });
 });

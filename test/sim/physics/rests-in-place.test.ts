@@ -3,13 +3,14 @@
  * for: `snapDownOnParts(box, parts)` stable and its height unchanged within 1e-9. Boxes are set exactly on
  * the top of one of a few supports (so both answers occur), straddling edges, overhanging, on two faces of
  * one height, over gaps, with zero extents now and then. Also `soleSupportIndex` with an extra box = the
- * same call on the list with that box appended.
+ * same call on the list with that box appended, and `staysOn` (parts only of supports near the box) = `snapDown`
+ * stable and unmoved within a tolerance.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { soleSupportIndex, staticPart } from "../../../sim/physics/analytic-drop.ts";
 import { solidParts } from "../../../sim/physics/solid-parts.ts";
-import { restsInPlace, snapDownOnParts } from "../../../sim/physics/support.ts";
+import { restsInPlace, snapDown, snapDownOnParts, staysOn } from "../../../sim/physics/support.ts";
 import type { Box } from "../../../sim/scene/schema.ts";
 import { object, restingBox } from "../geometry/fixtures.ts";
 
@@ -79,6 +80,26 @@ describe("soleSupportIndex with an extra box", () => {
         expect(soleSupportIndex(pose, statics, undefined)).toBe(soleSupportIndex(pose, statics));
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe("staysOn = snapDown stable with its height unchanged within the tolerance", () => {
+  it("agrees for supports near and far, whatever the tolerance", () => {
+    fc.assert(
+      fc.property(scene, fc.constantFrom(1e-9, 1e-6, 1e-3), fc.array(fc.record({ x: fc.double({ min: -3, max: 3, noNaN: true }), y: fc.double({ min: -3, max: 3, noNaN: true }) }), { maxLength: 4 }), (s, tolerance, far) => {
+        const objects = s.supports.map((p, i) =>
+          object(`s${i}`, restingBox(p.x, p.y, p.shape === "floor" ? p.top - 0.1 : 0, p.sx, p.sy, p.shape === "floor" ? 0.1 : p.top, p.heading), { shape: p.shape }),
+        );
+        // more supports anywhere around: most far from the box, some just touching its bounds
+        far.forEach((f, i) => objects.push(object(`f${i}`, restingBox(f.x, f.y, 0, 0.5, 0.5, 0.3, f.x))));
+        const base = objects[s.on % s.supports.length]!;
+        const top = base.box.center.z + base.box.size.z / 2;
+        const box: Box = { center: { x: base.box.center.x + s.dx, y: base.box.center.y + s.dy, z: top + s.sz / 2 + s.lift }, size: { x: s.sx, y: s.sy, z: s.sz }, heading: s.heading };
+        const snap = snapDown(box, objects, solidParts);
+        expect(staysOn(box, objects, solidParts, tolerance)).toBe(snap.stable && Math.abs(snap.box.center.z - box.center.z) <= tolerance);
+      }),
+      { numRuns: 2000 },
     );
   });
 });

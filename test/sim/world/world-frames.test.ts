@@ -18,7 +18,7 @@ const coord = (max: number) => fc.integer({ min: -1e9, max: 1e9 }).map((i) => (i
 /** What stepping reads of a world: boxes (exact), rooms, per-room lists, supports, descendants, agent, index state. */
 function state(w: AnyWorld): unknown {
   // buckets map ids to entries and entries list their buckets: compare ids, bounds and cell ranges, not the cycle
-  const idx = w.index as unknown as { cells: Map<number, Map<string, unknown>>; entries: Map<string, { bounds: unknown; cells: unknown }> };
+  const idx = w.index as unknown as { cells: Map<number, { id: string }[]>; entries: Map<string, { bounds: unknown; cells: unknown }> };
   return {
     objects: [...w.objects.values()].map((o) => [o.id, o.box, o.room, o.held]),
     rooms: [...w.rooms.keys()].map((r) => [r, w.objectsInRoom(r).map((o) => o.id)]),
@@ -27,7 +27,7 @@ function state(w: AnyWorld): unknown {
     agent: [w.agent.room, w.agent.position, w.agent.holding],
     version: w.version,
     entries: [...idx.entries].map(([id, e]) => [id, e.bounds, e.cells]),
-    cells: [...idx.cells].sort((a, b) => a[0] - b[0]).map(([k, s]) => [k, [...s.keys()]]),
+    cells: [...idx.cells].sort((a, b) => a[0] - b[0]).map(([k, s]) => [k, s.map((e) => e.id)]),
   };
 }
 
