@@ -15,18 +15,21 @@ import { loadWorld } from "../../../sim/world/load-world.ts";
 import type { World } from "../../../sim/world/world.ts";
 import { copyBundledSuite, hasBundledSuite } from "./run-files.ts";
 
-/** What stepping can read of a world, in iteration order (as load-cache.test.ts compares worlds). */
+/**
+ * What stepping can read of a world, in iteration order (as load-cache.test.ts compares worlds). The index's
+ * buckets and entries refer to each other: compared by ids, bounds and cell ranges, not through the cycle.
+ */
 function snapshot(w: World): unknown {
-  const idx = w.index as unknown as { cells: Map<number, Set<string>>; entries: Map<string, unknown>; oversized: Set<string> };
+  const idx = w.index as unknown as { cells: Map<number, { id: string }[]>; entries: Map<string, { bounds: unknown; cells: unknown }>; oversized: Map<string, unknown> };
   const nodes: unknown[] = [];
   w.root.traverse((n) => nodes.push([n.name, n.parent?.name ?? null, n.children.map((c) => c.name), [...n.matrixWorld.elements]]));
   return {
     objects: [...w.objects.values()].map((o) => [o.id, o.box, o.room, o.held, o.states]),
     supports: [...w.supports],
     nodes,
-    entries: [...idx.entries],
-    cells: [...idx.cells].sort((a, b) => a[0] - b[0]).map(([k, s]) => [k, [...s]]),
-    oversized: [...idx.oversized],
+    entries: [...idx.entries].map(([id, e]) => [id, e.bounds, e.cells]),
+    cells: [...idx.cells].sort((a, b) => a[0] - b[0]).map(([k, s]) => [k, s.map((e) => e.id)]),
+    oversized: [...idx.oversized.keys()],
     version: w.version,
   };
 }
