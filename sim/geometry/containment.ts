@@ -33,9 +33,39 @@ export function boxContainsPoint(box: Box, p: { x: number; y: number; z: number 
   );
 }
 
-/** True when `inner`'s footprint lies wholly within `outer`'s footprint grown by `tolerance`. */
+/**
+ * True when `inner`'s footprint lies wholly within `outer`'s footprint grown by `tolerance`. It runs for
+ * every placement candidate: the corners are those of {@link footprintCorners} and each is tested as
+ * {@link footprintContainsPoint} tests it (the same arithmetic, so the same answer), without making the
+ * corner points or taking `outer`'s cosine and sine once per corner.
+ */
 export function footprintWithin(inner: Box, outer: Box, tolerance = 0): boolean {
-  return footprintCorners(inner).every((p) => footprintContainsPoint(outer, p, tolerance));
+  const c = Math.cos(inner.heading);
+  const s = Math.sin(inner.heading);
+  const hx = inner.size.x / 2;
+  const hy = inner.size.y / 2;
+  const cx = inner.center.x;
+  const cy = inner.center.y;
+  const oc = Math.cos(outer.heading);
+  const os = Math.sin(outer.heading);
+  const ox = outer.center.x;
+  const oy = outer.center.y;
+  const lx = outer.size.x / 2 + tolerance;
+  const ly = outer.size.y / 2 + tolerance;
+  // corners counter-clockwise from (−hx, −hy), as footprintCorners lists them
+  return (
+    cornerIn(cx + c * -hx - s * -hy, cy + s * -hx + c * -hy, ox, oy, oc, os, lx, ly) &&
+    cornerIn(cx + c * hx - s * -hy, cy + s * hx + c * -hy, ox, oy, oc, os, lx, ly) &&
+    cornerIn(cx + c * hx - s * hy, cy + s * hx + c * hy, ox, oy, oc, os, lx, ly) &&
+    cornerIn(cx + c * -hx - s * hy, cy + s * -hx + c * hy, ox, oy, oc, os, lx, ly)
+  );
+}
+
+/** {@link footprintContainsPoint} for the point (px, py), the box's centre, cosine, sine and grown half-extents given. */
+function cornerIn(px: number, py: number, ox: number, oy: number, oc: number, os: number, lx: number, ly: number): boolean {
+  const dx = px - ox;
+  const dy = py - oy;
+  return Math.abs(oc * dx + os * dy) <= lx && Math.abs(-os * dx + oc * dy) <= ly;
 }
 
 /** True when `inner` lies wholly within `outer` grown by `tolerance` on every side. */

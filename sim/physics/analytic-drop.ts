@@ -109,7 +109,10 @@ export function soleSupportIndex(pose: Box, statics: readonly StaticPart[], extr
         continue;
       }
     }
-    if (boxDistance(part, pose) <= CONTACT_DISTANCE && !touchesSideOn(pose, part)) return -1;
+    // side-on first: both are pure, and it is the cheaper test (one separating-axis pass, where the exact
+    // distance makes corner lists and measures every vertex against every edge), so walls and neighbours
+    // flush against the pose skip the distance
+    if (!touchesSideOn(pose, part) && boxDistance(part, pose) <= CONTACT_DISTANCE) return -1;
   }
   return support;
 }
