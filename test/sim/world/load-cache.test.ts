@@ -15,7 +15,12 @@ import { tinyFlat } from "../../helpers/scenes.ts";
  * entries and buckets (bucket order decides query order), version and agent.
  */
 function snapshot(w: World): unknown {
-  const idx = w.index as unknown as { cells: Map<number, Set<string>>; entries: Map<string, unknown>; oversized: Set<string> };
+  // buckets hold entries and entries list their buckets: compare ids, bounds and cell ranges, not the cycle
+  const idx = w.index as unknown as {
+    cells: Map<number, { id: string }[]>;
+    entries: Map<string, { bounds: unknown; cells: unknown }>;
+    oversized: Map<string, { bounds: unknown }>;
+  };
   const nodes: unknown[] = [];
   w.root.traverse((n) => nodes.push([n.name, n.parent?.name ?? null, n.children.map((c) => c.name), [...n.position.toArray()], [...n.quaternion.toArray()], [...n.matrixWorld.elements]]));
   return {
@@ -23,10 +28,10 @@ function snapshot(w: World): unknown {
     rooms: [...w.rooms.keys()].map((r) => [r, w.objectsInRoom(r).map((o) => o.id)]),
     supports: [...w.supports],
     nodes,
-    entries: [...idx.entries],
+    entries: [...idx.entries].map(([id, e]) => [id, e.bounds, e.cells]),
     // cell keys are only ever read sorted (and counted): their Map order is not state
-    cells: [...idx.cells].sort((a, b) => a[0] - b[0]).map(([k, s]) => [k, [...s]]),
-    oversized: [...idx.oversized],
+    cells: [...idx.cells].sort((a, b) => a[0] - b[0]).map(([k, s]) => [k, s.map((e) => e.id)]),
+    oversized: [...idx.oversized].map(([id, e]) => [id, e.bounds]),
     version: w.version,
     agent: [w.agent.room, w.agent.position, w.agent.holding],
   };
