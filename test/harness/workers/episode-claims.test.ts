@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -7,8 +7,7 @@ import { trajectoryFileName } from "../../../harness/reporters/trajectory-writer
 import type { RunEvent } from "../../../harness/runner/run-events.ts";
 import { EpisodeClaims } from "../../../harness/workers/episode-claims.ts";
 import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
-import type { EpisodeTaskSpec } from "../../../harness/workers/protocol.ts";
-import { copyBundledSuite, hasBundledSuite } from "./run-files.ts";
+import { copyBundledSuite, hasBundledSuite, suiteEpisodeSpecs, trajectoryEnded } from "./run-files.ts";
 
 describe("EpisodeClaims", () => {
   it("lanes sharing one counter claim every episode once, in plan order, and none after a stop", () => {
@@ -52,23 +51,11 @@ describe.skipIf(!hasBundledSuite("default"))("a pool thread takes its next episo
 
   it("while the main lane blocks its thread, the pool thread runs every other episode", async () => {
     const suite = copyBundledSuite("default", { limit: 4, maxSteps: 6 });
-    const loaded = JSON.parse(readFileSync(suite, "utf8")) as { episodes: Array<{ id: string; scene: string; task: string }> };
-    const specs: EpisodeTaskSpec[] = loaded.episodes.map((e, i) => ({
-      key: e.id,
-      id: e.id,
-      repeat: 0,
-      seed: i,
-      maxSteps: 6,
-      scenePath: path.resolve(path.dirname(suite), e.scene),
-      taskPath: path.resolve(path.dirname(suite), e.task),
-    }));
+    const specs = suiteEpisodeSpecs(suite, 6);
     const out = mkdtempSync(path.join(os.tmpdir(), "claims-"));
     const setup = { agent: "random", agentOptions: {}, context: { runId: "r", harnessVersion: "0", suiteId: "s", stepTimeout: 60, config: {} }, trajectoryOut: out };
     pool = await EpisodePool.open(1, setup);
-    const ended = (key: string): boolean => {
-      const file = path.join(out, "episodes", trajectoryFileName(key));
-      return existsSync(file) && readFileSync(file, "utf8").includes('{"type":"end"');
-    };
+    const ended = (key: string): boolean => trajectoryEnded(out, key);
     const seen: RunEvent[] = [];
     const mainRan: number[] = [];
     let othersDoneWhileBlocked = false;

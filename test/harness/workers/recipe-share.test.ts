@@ -1,10 +1,9 @@
 import fc from "fast-check";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateHouse } from "../../../harness/bench/house-generator.ts";
-import { trajectoryFileName } from "../../../harness/reporters/trajectory-writer.ts";
 import type { RunEvent } from "../../../harness/runner/run-events.ts";
 import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
 import type { EpisodeTaskSpec, WorkerSetup } from "../../../harness/workers/protocol.ts";
@@ -13,7 +12,7 @@ import { loadSceneFile, type LoadedScene } from "../../../sim/scene/load.ts";
 import { cachedRecipe, copyContent, rememberRecipe } from "../../../sim/world/load-cache.ts";
 import { loadWorld } from "../../../sim/world/load-world.ts";
 import type { World } from "../../../sim/world/world.ts";
-import { copyBundledSuite, hasBundledSuite } from "./run-files.ts";
+import { copyBundledSuite, hasBundledSuite, suiteEpisodeSpecs, trajectoryEnded } from "./run-files.ts";
 
 /**
  * What stepping can read of a world, in iteration order (as load-cache.test.ts compares worlds). The index's
@@ -85,19 +84,9 @@ describe.skipIf(!hasBundledSuite("default"))("lanes of a parallel run share thei
   /** Three episodes of the default suite's first scene (a flat) and the scene as the main thread loaded it. */
   function flatEpisodes(): { specs: EpisodeTaskSpec[]; scene: LoadedScene; out: string; setup: WorkerSetup } {
     const suite = copyBundledSuite("default", { limit: 3, maxSteps: 4 });
-    const loaded = JSON.parse(readFileSync(suite, "utf8")) as { episodes: Array<{ id: string; scene: string; task: string }> };
-    const first = loaded.episodes[0]!;
-    const specs = loaded.episodes.map((e, i) => ({
-      key: e.id,
-      id: e.id,
-      repeat: 0,
-      seed: i,
-      maxSteps: 4,
-      scenePath: path.resolve(path.dirname(suite), e.scene),
-      taskPath: path.resolve(path.dirname(suite), e.task),
-    }));
+    const specs = suiteEpisodeSpecs(suite, 4);
     expect(new Set(specs.map((s) => s.scenePath)).size).toBe(1);
-    const scene = loadSceneFile(path.resolve(path.dirname(suite), first.scene));
+    const scene = loadSceneFile(specs[0]!.scenePath);
     const out = mkdtempSync(path.join(os.tmpdir(), "recipes-"));
     return { specs, scene, out, setup: { agent: "random", agentOptions: {}, context: { runId: "r", harnessVersion: "0", suiteId: "s", stepTimeout: 60, config: {} }, trajectoryOut: out } };
   }
@@ -105,10 +94,7 @@ describe.skipIf(!hasBundledSuite("default"))("lanes of a parallel run share thei
   it("a scene the pool thread loaded is not settled again on the main thread", async () => {
     const { specs, scene, out, setup } = flatEpisodes();
     pool = await EpisodePool.open(1, setup);
-    const ended = (key: string) => {
-      const file = path.join(out, "episodes", trajectoryFileName(key));
-      return existsSync(file) && readFileSync(file, "utf8").includes('{"type":"end"');
-    };
+    const ended = (key: string): boolean => trajectoryEnded(out, key);
     await pool.runAll(
       specs,
       () => {},

@@ -1,6 +1,8 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { trajectoryFileName } from "../../../harness/reporters/trajectory-writer.ts";
+import type { EpisodeTaskSpec } from "../../../harness/workers/protocol.ts";
 
 /** Repo root (tests run from it; bundled suites live under scenes/suites). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -54,4 +56,24 @@ export function resultsOf(runDir: string, drop: string[] = []): Record<string, u
   const r = JSON.parse(readFileSync(path.join(runDir, "results.json"), "utf8"));
   for (const k of drop) delete r.config[k];
   return r;
+}
+
+/** A suite file's episodes as pool tasks: key and id the episode id, seed its index, `maxSteps` each. */
+export function suiteEpisodeSpecs(suite: string, maxSteps: number): EpisodeTaskSpec[] {
+  const loaded = JSON.parse(readFileSync(suite, "utf8")) as { episodes: Array<{ id: string; scene: string; task: string }> };
+  return loaded.episodes.map((e, i) => ({
+    key: e.id,
+    id: e.id,
+    repeat: 0,
+    seed: i,
+    maxSteps,
+    scenePath: path.resolve(path.dirname(suite), e.scene),
+    taskPath: path.resolve(path.dirname(suite), e.task),
+  }));
+}
+
+/** Whether the episode's trajectory under `out` has its end line (the episode finished). */
+export function trajectoryEnded(out: string, key: string): boolean {
+  const file = path.join(out, "episodes", trajectoryFileName(key));
+  return existsSync(file) && readFileSync(file, "utf8").includes('{"type":"end"');
 }

@@ -4,9 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSuite, type RunOptions } from "../../../harness/runner/run-suite.ts";
 import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
-import type { EpisodeTaskSpec, WorkerSetup } from "../../../harness/workers/protocol.ts";
+import type { WorkerSetup } from "../../../harness/workers/protocol.ts";
 import type { RunEvent } from "../../../harness/runner/run-events.ts";
-import { copyBundledSuite, hasBundledSuite, resultsOf } from "./run-files.ts";
+import { copyBundledSuite, hasBundledSuite, resultsOf, suiteEpisodeSpecs } from "./run-files.ts";
 import { testRunOptions } from "../../helpers/run-options.ts";
 
 /** A user's agent file with TypeScript-only syntax, outside the repository (no package.json near it). */
@@ -95,16 +95,7 @@ describe.skipIf(!hasBundledSuite("default"))("runs with a user TypeScript agent 
   });
 
   it("once stopped, the pool starts no further episode and passes on the started ones whole, in order", async () => {
-    const loaded = JSON.parse((await import("node:fs")).readFileSync(suite, "utf8")) as { episodes: Array<{ id: string; scene: string; task: string }> };
-    const specs: EpisodeTaskSpec[] = loaded.episodes.map((e, i) => ({
-      key: e.id,
-      id: e.id,
-      repeat: 0,
-      seed: i,
-      maxSteps: 8,
-      scenePath: path.resolve(path.dirname(suite), e.scene),
-      taskPath: path.resolve(path.dirname(suite), e.task),
-    }));
+    const specs = suiteEpisodeSpecs(suite, 8);
     pool = await EpisodePool.open(2, { ...setupFor("random"), trajectoryOut: path.join(root, "stopped") });
     const stop = new AbortController();
     const seen: RunEvent[] = [];
