@@ -1,8 +1,8 @@
 /** Property-based tests: formatter/parser round trip and robustness of the parser on hostile input. */
 import fc from "fast-check";
+import { bddlExprArb } from "./expr-arbitrary.ts";
 import { describe, expect, it } from "vitest";
 import { PREDICATE_ARITY } from "../../../sim/bddl/ast.ts";
-import type { BddlExpr } from "../../../sim/bddl/ast.ts";
 import { formatExpr } from "../../../sim/bddl/format.ts";
 import { parseProblem } from "../../../sim/bddl/parser.ts";
 import { tokenize } from "../../../sim/bddl/tokenizer.ts";
@@ -26,44 +26,9 @@ function wrap(goal: string, shout = false): string {
   return shout ? text.replace(/\((define|problem|:domain|:objects|:init|:goal)/g, (kw) => kw.toUpperCase()) : text;
 }
 
-const POS = { line: 0, column: 0 };
 
 /** Random well-scoped goal expressions over the declarations above. */
-function exprArb(depth: number, scope: readonly string[]): fc.Arbitrary<BddlExpr> {
-  const term = fc.constantFrom(...INSTANCES, ...scope);
-  const atom = fc.constantFrom(...PREDICATES).chain(([pred, arity]) =>
-    fc.tuple(fc.array(term, { minLength: arity, maxLength: arity }), fc.constantFrom(...ROOMS)).map(
-      ([args, room]): BddlExpr => ({ op: "atom", pred, args: pred === "inroom" ? [args[0]!, room] : args, ...POS }),
-    ),
-  );
-  if (depth === 0) return atom;
-  const sub = (s: readonly string[]) => exprArb(depth - 1, s);
-  const variable = fc.constantFrom(...VARIABLES);
-  const category = fc.constantFrom(...Object.keys(CATEGORIES));
-  const count = fc.nat({ max: 3 });
-  return fc.oneof(
-    { arbitrary: atom, weight: 3 },
-    sub(scope).map((arg): BddlExpr => ({ op: "not", arg, ...POS })),
-    fc.tuple(fc.constantFrom("and" as const, "or" as const), fc.array(sub(scope), { maxLength: 3 })).map(
-      ([op, args]): BddlExpr => ({ op, args, ...POS }),
-    ),
-    fc.tuple(sub(scope), sub(scope)).map(([a, b]): BddlExpr => ({ op: "imply", if: a, then: b, ...POS })),
-    fc.tuple(fc.constantFrom("forall" as const, "exists" as const), variable, category).chain(([op, v, c]) =>
-      sub([...scope, v]).map((body): BddlExpr => ({ op, var: v, category: c, body, ...POS })),
-    ),
-    fc.tuple(count, variable, category).chain(([n, v, c]) =>
-      sub([...scope, v]).map((body): BddlExpr => ({ op: "forn", n, var: v, category: c, body, ...POS })),
-    ),
-    fc.tuple(fc.option(count, { nil: undefined }), variable, category, variable, category).chain(([n, v1, c1, v2, c2]) =>
-      sub([...scope, v1, v2]).map(
-        (body): BddlExpr =>
-          n === undefined
-            ? { op: "forpairs", var1: v1, cat1: c1, var2: v2, cat2: c2, body, ...POS }
-            : { op: "fornpairs", n, var1: v1, cat1: c1, var2: v2, cat2: c2, body, ...POS },
-      ),
-    ),
-  );
-}
+const exprArb = (depth: number) => bddlExprArb({ terms: INSTANCES, variables: VARIABLES, categories: CATEGORIES, rooms: ROOMS, predicates: PREDICATES }, depth);
 
 /** Randomly changes the letter case of every keyword, predicate, instance and category (not ?variables, rooms). */
 function shuffleCase(text: string, seed: number): string {
@@ -108,7 +73,7 @@ const BASES = [SAMPLE, ...realProblems().map((p) => p.text)];
 describe("formatExpr / parseProblem round trip", () => {
   it("parse(formatExpr(e)) gives e back", () => {
     fc.assert(
-      fc.property(exprArb(3, []), (e) => {
+      fc.property(exprArb(3), (e) => {
         expect(stripPositions(parseProblem(wrap(formatExpr(e)), "rt.bddl").goal)).toEqual(stripPositions(e));
       }),
       { numRuns: 500 },
@@ -117,7 +82,7 @@ describe("formatExpr / parseProblem round trip", () => {
 
   it("letter case of keywords and names does not change the parsed expression", () => {
     fc.assert(
-      fc.property(exprArb(3, []), fc.integer(), (e, seed) => {
+      fc.property(exprArb(3), fc.integer(), (e, seed) => {
         // declarations keep their spelling; every reference to them in the goal is re-cased at random
         const text = wrap(shuffleCase(formatExpr(e), seed), true);
         expect(stripPositions(parseProblem(text, "rt.bddl").goal)).toEqual(stripPositions(e));

@@ -5,11 +5,11 @@
  * the same order, the same throw at the same point.
  */
 import fc from "fast-check";
+import { bddlExprArb } from "../bddl/expr-arbitrary.ts";
 import { describe, expect, it } from "vitest";
 import { BenchAgent } from "../../../harness/bench/bench-agent.ts";
 import { generateHouse } from "../../../harness/bench/house-generator.ts";
 import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
-import type { BddlExpr } from "../../../sim/bddl/ast.ts";
 import { evaluate } from "../../../sim/bddl/evaluate.ts";
 import { RearrangeEnv } from "../../../sim/env.ts";
 import { hashString } from "../../../sim/rng.ts";
@@ -28,40 +28,9 @@ const INSTANCES = [...new Set(Object.values(CATEGORIES).flat())];
 const VARIABLES = ["x", "y", "a.n.01_1"]; // a variable may shadow an instance name, and an outer variable
 const ROOMS = ["kitchen", "garden", "a.n.01_3"]; // a room argument that is also an instance name still resolves
 const PREDICATES: Array<[string, number]> = [["ontop", 2], ["inside", 2], ["inroom", 2], ["open", 1], ["cooked", 1]];
-const POS = { line: 0, column: 0 };
 
 /** Random expressions over the declarations above, free variables included (they stay as written). */
-function exprArb(depth: number, scope: readonly string[]): fc.Arbitrary<BddlExpr> {
-  const term = fc.constantFrom(...INSTANCES, ...VARIABLES, ...scope);
-  const atom = fc.constantFrom(...PREDICATES).chain(([pred, arity]) =>
-    fc.tuple(fc.array(term, { minLength: arity, maxLength: arity }), fc.constantFrom(...ROOMS)).map(
-      ([args, room]): BddlExpr => ({ op: "atom", pred, args: pred === "inroom" ? [args[0]!, room] : args, ...POS }),
-    ),
-  );
-  if (depth === 0) return atom;
-  const sub = (s: readonly string[]) => exprArb(depth - 1, s);
-  const variable = fc.constantFrom(...VARIABLES);
-  const category = fc.constantFrom(...Object.keys(CATEGORIES));
-  const count = fc.nat({ max: 3 });
-  return fc.oneof(
-    { arbitrary: atom, weight: 3 },
-    sub(scope).map((arg): BddlExpr => ({ op: "not", arg, ...POS })),
-    fc.tuple(fc.constantFrom("and" as const, "or" as const), fc.array(sub(scope), { maxLength: 3 })).map(([op, args]): BddlExpr => ({ op, args, ...POS })),
-    fc.tuple(sub(scope), sub(scope)).map(([a, b]): BddlExpr => ({ op: "imply", if: a, then: b, ...POS })),
-    fc.tuple(fc.constantFrom("forall" as const, "exists" as const), variable, category).chain(([op, v, c]) =>
-      sub([...scope, v]).map((body): BddlExpr => ({ op, var: v, category: c, body, ...POS })),
-    ),
-    fc.tuple(count, variable, category).chain(([n, v, c]) => sub([...scope, v]).map((body): BddlExpr => ({ op: "forn", n, var: v, category: c, body, ...POS }))),
-    fc.tuple(fc.option(count, { nil: undefined }), variable, category, variable, category).chain(([n, v1, c1, v2, c2]) =>
-      sub([...scope, v1, v2]).map(
-        (body): BddlExpr =>
-          n === undefined
-            ? { op: "forpairs", var1: v1, cat1: c1, var2: v2, cat2: c2, body, ...POS }
-            : { op: "fornpairs", n, var1: v1, cat1: c1, var2: v2, cat2: c2, body, ...POS },
-      ),
-    ),
-  );
-}
+const exprArb = (depth: number) => bddlExprArb({ terms: [...INSTANCES, ...VARIABLES], variables: VARIABLES, categories: CATEGORIES, rooms: ROOMS, predicates: PREDICATES }, depth);
 
 /** A task: which names resolve (to which ids), and which ground atoms hold (by a seeded hash). */
 const taskArb = fc.record({
@@ -89,7 +58,7 @@ function run(check: (holds: (pred: string, args: string[]) => boolean) => boolea
 describe("compiled goal conditions = evaluate() over the binding", () => {
   it("the same answer, the same atoms in the same order, and the same throw, for any expression and task", () => {
     fc.assert(
-      fc.property(exprArb(3, []), taskArb, (expr, task) => {
+      fc.property(exprArb(3), taskArb, (expr, task) => {
         const resolve = (name: string) => (Object.hasOwn(task.resolved, name) ? task.resolved[name] : undefined);
         const instancesOf = (c: string) => CATEGORIES[c] ?? [];
         const plain = run((holds) => evaluate(expr, { instancesOf, holds: (p, args) => holds(p, args.map((a) => resolve(a) ?? a)) }), task);
@@ -106,7 +75,7 @@ describe("compiled goal conditions = evaluate() over the binding", () => {
 
   it("one compiled condition checked again and again (slots and argument arrays reused) keeps answering as evaluate()", () => {
     fc.assert(
-      fc.property(exprArb(3, []), fc.array(taskArb, { minLength: 2, maxLength: 5 }), (expr, tasks) => {
+      fc.property(exprArb(3), fc.array(taskArb, { minLength: 2, maxLength: 5 }), (expr, tasks) => {
         let current = tasks[0]!;
         const resolve = (name: string) => (Object.hasOwn(tasks[0]!.resolved, name) ? tasks[0]!.resolved[name] : undefined);
         const instancesOf = (c: string) => CATEGORIES[c] ?? [];
