@@ -27,11 +27,18 @@ export function holdsAtom(world: World, pred: string, args: string[]): boolean {
   const a = world.objects.get(aId);
   const b = world.objects.get(bId);
   if (!a || !b || a === b) return false;
-  // a relation between two objects straight to its test: evaluatePredicate's operand checks (two world
-  // objects always pass them) and its argument array cost more than most tests; anything else goes through them
+  const test = objectRelationTest(pred);
+  return test ? test(a, b) : testRelation(world, pred, a, b);
+}
+
+/**
+ * The test of a relation between two objects, to call straight: evaluatePredicate's operand checks (two
+ * world objects always pass them) and its argument array cost more than most tests. Undefined for `inroom`
+ * and for a name that is no such relation, which go through {@link testRelation} (and throw as it does).
+ */
+function objectRelationTest(pred: string): ((a: SimObject, b: SimObject) => boolean) | undefined {
   const def = Object.hasOwn(PREDICATES, pred) ? PREDICATES[pred]! : undefined;
-  if (def !== undefined && def.operands[1] === "object") return (def.test as (a: SimObject, b: SimObject) => boolean)(a, b);
-  return testRelation(world, pred, a, b);
+  return def !== undefined && def.operands[1] === "object" ? (def.test as (a: SimObject, b: SimObject) => boolean) : undefined;
 }
 
 /**
@@ -48,10 +55,9 @@ export function atomTest(world: World, pred: string): (args: string[]) => boolea
       return !!o && (o.states[state] ?? false);
     };
   }
-  const def = pred === "inroom" || !Object.hasOwn(PREDICATES, pred) ? undefined : PREDICATES[pred]!;
+  const test = objectRelationTest(pred);
   // inroom, and a name that is no relation (holdsAtom throws as evaluatePredicate does): the general path
-  if (def === undefined || def.operands[1] !== "object") return (args) => holdsAtom(world, pred, args);
-  const test = def.test as (a: SimObject, b: SimObject) => boolean;
+  if (test === undefined) return (args) => holdsAtom(world, pred, args);
   return (args) => {
     const aId = args[0]!;
     const bId = args[1]!;
