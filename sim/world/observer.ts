@@ -51,7 +51,12 @@ export class Observer {
       observedLog.push(id);
       fresh.push(id);
     }
-    return this.scanned(at, fresh.sort());
+    fresh.sort();
+    if (fresh.length > 0) {
+      this.lastScan = fresh;
+      this.lastScanAt = at;
+    }
+    return fresh;
   }
 
   /** Entering a room: its fixed furniture, plus what lies within `radius` of where the agent stands. */
@@ -81,15 +86,6 @@ export class Observer {
     const ids: string[] = [];
     for (const o of this.world.objectsInRoom(room)) if (o.room === room && !o.held && !this.observed.has(o.id)) ids.push(o.id);
     return ids.length === 0 ? ids : this.see(ids);
-  }
-
-  /** Notes a scan's sorted fresh ids (see `lastScan`) and returns them. */
-  private scanned(at: number, fresh: string[]): string[] {
-    if (fresh.length > 0) {
-      this.lastScan = fresh;
-      this.lastScanAt = at;
-    }
-    return fresh;
   }
 
   /** Opening a container shows what is inside it (and on things inside it). */
