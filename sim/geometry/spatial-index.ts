@@ -15,6 +15,17 @@ interface Entry {
   buckets: Bucket[];
 }
 
+/** What the index held at its checkpoint, for the parts changed since (each saved before its first change). */
+interface IndexJournal {
+  /** id → its entry (undefined: not in the index) and that entry's bounds then. */
+  entries: Map<string, { entry: Entry; bounds: Rect2 } | { entry: undefined; bounds: null }>;
+  /** cell key → its bucket array (undefined: no bucket) and the bucket's entries then, in order. */
+  cells: Map<number, { bucket: Bucket | undefined; items: Entry[] }>;
+  /** The oversized ids in order at the checkpoint, and whether that list has changed since. */
+  oversizedOrder: string[];
+  oversizedChanged: boolean;
+}
+
 /**
  * A cell's entries in insertion order (a move to the same cells takes an entry out and appends it, as
  * deleting and re-adding an id to a Set did): a query reads each entry's bounds straight from its bucket,
@@ -34,6 +45,8 @@ export class SpatialIndex {
   private readonly cells = new Map<number, Bucket>();
   private readonly entries = new Map<string, Entry>();
   private readonly oversized = new Map<string, Entry>();
+  /** What the index held at its checkpoint, for what changed since (null: no checkpoint, nothing recorded). */
+  private journal: IndexJournal | null = null;
 
   /** @param cellSize grid cell side, m (about the size of a piece of furniture works well). */
   constructor(readonly cellSize = 1) {
@@ -58,7 +71,9 @@ export class SpatialIndex {
     const x1 = this.cellOf(bounds.maxX);
     const y1 = this.cellOf(bounds.maxY);
     const old = this.entries.get(id);
+    if (this.journal) this.saveEntry(id, old);
     if (old?.cells && old.cells.x0 === x0 && old.cells.y0 === y0 && old.cells.x1 === x1 && old.cells.y1 === y1) {
+      if (this.journal) this.saveCellsOf(old);
       // Same cells (most moves are small): what remove + insert would leave, without the cell lookups. The
       // id goes to the end of each of its buckets and of the entries (query order is insertion order).
       this.entries.delete(id);
@@ -75,6 +90,7 @@ export class SpatialIndex {
       const entry: Entry = { id, bounds, cells: null, buckets: [] };
       this.entries.set(id, entry);
       this.oversized.set(id, entry);
+      if (this.journal) this.journal.oversizedChanged = true;
       return;
     }
     const buckets: Bucket[] = [];
@@ -84,6 +100,7 @@ export class SpatialIndex {
       for (let cy = y0; cy <= y1; cy++) {
         const key = cellKey(cx, cy);
         let bucket = this.cells.get(key);
+        if (this.journal) this.saveCell(key, bucket);
         if (!bucket) this.cells.set(key, (bucket = []));
         bucket.push(entry);
         buckets.push(bucket);
@@ -100,9 +117,14 @@ export class SpatialIndex {
   remove(id: string): boolean {
     const entry = this.entries.get(id);
     if (!entry) return false;
+    if (this.journal) {
+      this.saveEntry(id, entry);
+      this.saveCellsOf(entry);
+    }
     this.entries.delete(id);
     if (!entry.cells) {
       this.oversized.delete(id);
+      if (this.journal) this.journal.oversizedChanged = true;
       return true;
     }
     const { x0, y0, x1, y1 } = entry.cells;
@@ -114,6 +136,72 @@ export class SpatialIndex {
       }
     }
     return true;
+  }
+
+  /**
+   * Starts recording: from now on every change first saves what it changes, so that {@link rollback} can
+   * put the index back as it is now. Recording costs a little per change, nothing per query.
+   */
+  checkpoint(): void {
+    this.journal = { entries: new Map(), cells: new Map(), oversizedOrder: [...this.oversized.keys()], oversizedChanged: false };
+  }
+
+  /**
+   * Puts the index back as it was at its {@link checkpoint} (which stays set): the same entries, the same
+   * bucket arrays with their entries in the same order (query order is bucket order), the same oversized
+   * list. Costs the size of what changed since, not the size of the index. Throws without a checkpoint.
+   */
+  rollback(): void {
+    const j = this.journal;
+    if (!j) throw new Error("SpatialIndex.rollback without a checkpoint");
+    for (const [key, saved] of j.cells) {
+      if (!saved.bucket) {
+        this.cells.delete(key);
+        continue;
+      }
+      // the same array as at the checkpoint: untouched entries still list it among their buckets
+      this.cells.set(key, saved.bucket);
+      const b = saved.bucket;
+      b.length = 0;
+      for (let i = 0; i < saved.items.length; i++) b.push(saved.items[i]!);
+    }
+    for (const [id, saved] of j.entries) {
+      if (!saved.entry) {
+        this.entries.delete(id);
+        continue;
+      }
+      // an entry's cells and buckets never change once made: only its bounds (a move within the same cells)
+      saved.entry.bounds = saved.bounds;
+      this.entries.set(id, saved.entry);
+    }
+    if (j.oversizedChanged) {
+      this.oversized.clear();
+      for (const id of j.oversizedOrder) this.oversized.set(id, this.entries.get(id)!);
+    }
+    j.entries.clear();
+    j.cells.clear();
+    j.oversizedChanged = false;
+  }
+
+  /** Records an entry as it is before its first change since the checkpoint. */
+  private saveEntry(id: string, entry: Entry | undefined): void {
+    const saved = this.journal!.entries;
+    if (!saved.has(id)) saved.set(id, entry ? { entry, bounds: entry.bounds } : { entry, bounds: null });
+  }
+
+  /** Records a cell's bucket (or its absence) and the bucket's entries before its first change since the checkpoint. */
+  private saveCell(key: number, bucket: Bucket | undefined): void {
+    const saved = this.journal!.cells;
+    if (!saved.has(key)) saved.set(key, { bucket, items: bucket ? bucket.slice() : [] });
+  }
+
+  /** Records every cell an entry is registered in (its buckets are in the x-major order of its cell range). */
+  private saveCellsOf(entry: Entry): void {
+    if (!entry.cells) return;
+    const { x0, y0, x1, y1 } = entry.cells;
+    for (let cx = x0, i = 0; cx <= x1; cx++) {
+      for (let cy = y0; cy <= y1; cy++, i++) this.saveCell(cellKey(cx, cy), entry.buckets[i]);
+    }
   }
 
   /**
