@@ -4,6 +4,7 @@ import { SpatialIndex } from "../geometry/spatial-index.ts";
 import { Frame } from "./frame.ts";
 import { RoomGraph, type Point2 } from "./navigation.ts";
 import type { SimObject } from "./sim-object.ts";
+import { WorldJournal } from "./world-journal.ts";
 
 /** Where a carryable object rests: on/in/under a support object, or on its room's floor. */
 export interface Support {
@@ -54,6 +55,8 @@ export class World {
   private readonly agentFrame = new Frame("agent", null);
   /** The three.js graph, once built. */
   private three: ThreeGraph | null = null;
+  /** What changed since the checkpoint ({@link checkpoint}), or null when no checkpoint was taken. */
+  private journal: WorldJournal | null = null;
 
   constructor(scene: SceneFile) {
     this.scene = scene;
@@ -88,6 +91,36 @@ export class World {
     this.agentFrame.y = start.y;
     this.agentFrame.updateWorld();
     this.agent = new Agent(scene.agent.room, { ...start }, this);
+  }
+
+  /**
+   * Takes the world as it is now as its checkpoint: from now on every mutation first records what it
+   * changes, so that {@link restore} can put the world back. Taken once a load is complete.
+   */
+  checkpoint(): void {
+    this.journal = new WorldJournal(this.supports, this.byRoom, this.agent);
+    this.index.checkpoint();
+  }
+
+  /**
+   * True when {@link restore} can put this world back: a checkpoint was taken and no three.js graph has been
+   * built (its nodes are not recorded, and whoever asked for them may still hold them).
+   */
+  get restorable(): boolean {
+    return this.journal !== null && this.three === null;
+  }
+
+  /**
+   * Puts the world back exactly as it was at its checkpoint (objects, states, supports and their order,
+   * per-room lists, frames and world matrices, the agent, the spatial index's buckets in order), at the
+   * cost of what changed since. `version` keeps counting up (caches keyed by it must not see an old value
+   * again). The checkpoint stays: the world can be restored again. Throws unless {@link restorable}.
+   */
+  restore(): void {
+    if (!this.journal || this.three) throw new Error(this.three ? "a world whose three.js graph was built cannot be restored" : "restore() without a checkpoint");
+    this.journal.restore();
+    this.index.rollback();
+    this.version++;
   }
 
   /** The three.js scene graph (built from the frames on first use, then kept in step with them). */
@@ -162,11 +195,17 @@ export class World {
     const parent = support.relation === "onfloor" || support.relation === "under"
       ? this.roomFrames.get(this.roomOfSupport(support, box))!
       : this.frames.get(this.get(support.target).id)!;
+    const j = this.journal;
     if (this.agent.holding === id) {
+      if (j) {
+        j.agentBody();
+        j.object(o);
+      }
       this.agent.holding = null;
       o.held = false;
     }
     this.placeAtWorld(this.frames.get(id)!, parent, box);
+    j?.support(id, false);
     this.supports.set(id, support);
     return this.syncSubtree(o);
   }
@@ -180,6 +219,12 @@ export class World {
       heading: o.box.heading,
     };
     this.placeAtWorld(this.frames.get(id)!, this.agentFrame, box);
+    const j = this.journal;
+    if (j) {
+      j.support(id, true);
+      j.agentBody();
+      j.object(o);
+    }
     this.supports.delete(id);
     this.agent.holding = id;
     o.held = true;
@@ -188,6 +233,10 @@ export class World {
 
   /** Moves the agent to a point in a room; the held object (and its contents) comes along. */
   moveAgent(room: string, position: Point2): string[] {
+    if (this.journal) {
+      this.journal.agentBody();
+      this.journal.frame(this.agentFrame);
+    }
     this.agent.room = room;
     this.agent.position = { ...position };
     const a = this.agentFrame;
@@ -210,6 +259,7 @@ export class World {
   setState(id: string, state: keyof SimObject["states"], value: boolean): string[] {
     const o = this.get(id);
     if ((o.states[state] ?? false) === value) return [];
+    this.journal?.object(o);
     o.states[state] = value;
     this.version++;
     return [id];
@@ -226,6 +276,12 @@ export class World {
    * computed as they are made; setPose/hold/moveAgent recompute whatever they moved).
    */
   private placeAtWorld(f: Frame, parent: Frame, box: Box): void {
+    const j = this.journal;
+    if (j) {
+      j.frame(f);
+      if (f.parent) j.children(f.parent);
+      j.children(parent);
+    }
     f.attachTo(parent);
     // parent world transform is yaw + translation: invert it by hand (cheaper than matrix inversion)
     const e = parent.world;
@@ -259,10 +315,13 @@ export class World {
   }
 
   private syncFrame(f: Frame, carried: boolean, changed: string[]): void {
+    const j = this.journal;
+    j?.frame(f);
     f.updateWorld();
     const oid = f.objectId;
     if (oid) {
       const so = this.objects.get(oid)!;
+      j?.object(so);
       const e = f.world;
       so.box = {
         center: { x: e[12]!, y: e[13]!, z: e[14]! },
@@ -286,6 +345,10 @@ export class World {
 
   /** Changes an object's room, keeping both rooms' lists in scene order. */
   private moveToRoom(o: SimObject, room: string): void {
+    if (this.journal) {
+      this.journal.roomList(o.room);
+      this.journal.roomList(room);
+    }
     const from = this.listOfRoom(o.room);
     const at = from.indexOf(o);
     if (at >= 0) from.splice(at, 1);
