@@ -11,6 +11,7 @@ import { loadWorld } from "./world/load-world.ts";
 import { ObservationBuilder } from "./world/observation-builder.ts";
 import { Observer } from "./world/observer.ts";
 import type { World } from "./world/world.ts";
+import type { WorldPool } from "./world/world-pool.ts";
 import { parseAction } from "./action-text.ts";
 import { digestChanges } from "./change-digest.ts";
 
@@ -45,6 +46,13 @@ export interface EnvOptions {
   seed: number;
   maxSteps: number;
   registry?: SubpolicyRegistry;
+  /**
+   * Where to take worlds from and give them back (opt-in): a reset then restores the world of an earlier
+   * episode of the same scene instead of building a new one, and a world this env is done with (at its
+   * next reset, or {@link RearrangeEnv.release}) goes back to the pool. Only for an owner that knows
+   * nothing reads an episode's world once that episode is over (the runner's episode loop).
+   */
+  worlds?: WorldPool;
 }
 
 /**
@@ -72,7 +80,9 @@ export class RearrangeEnv {
 
   /** Builds a fresh world from the scene (settled), binds the task and makes the first observation. */
   reset(seed: number = this.options.seed): { observation: Observation; info: { conditions: string[]; satisfied: number[]; initiallyObserved: string[] } } {
-    const world = loadWorld(this.options.scene, this.options.scenePath ?? this.options.scene.id);
+    const pool = this.options.worlds;
+    if (pool) this.release();
+    const world = pool ? pool.take(this.options.scene) : loadWorld(this.options.scene, this.options.scenePath ?? this.options.scene.id);
     const observer = new Observer(world);
     const binding = new TaskBinding(this.options.task.problem, this.options.task.task.bindings, world, this.options.task.path);
     const tracker = new GoalTracker(world, binding);
@@ -142,6 +152,16 @@ export class RearrangeEnv {
       lastFeedback: outcome.feedback,
     });
     return { observation, reward, terminated, truncated, info };
+  }
+
+  /**
+   * Ends this env's use of its world: with a pool ({@link EnvOptions.worlds}) the world goes back to it, to
+   * be restored for a later episode. The env must be reset before it is used again.
+   */
+  release(): void {
+    const s = this.state;
+    this.state = null;
+    if (s && this.options.worlds) this.options.worlds.give(s.world);
   }
 
   /** The live world (privileged: the oracle and tests use it). */

@@ -1,6 +1,7 @@
 import { RearrangeEnv } from "../../sim/env.ts";
 import type { SceneFile } from "../../sim/scene/schema.ts";
 import type { LoadedTask } from "../../sim/task/load.ts";
+import type { WorldPool } from "../../sim/world/world-pool.ts";
 import type { Agent, PrivilegedView } from "../agent.ts";
 import { defaultMeasureRegistry } from "../metrics/builtin.ts";
 import { EpisodeScorer } from "../metrics/episode-scorer.ts";
@@ -33,6 +34,12 @@ export interface EpisodeContext {
   /** Timestamps are the only non-deterministic bytes of a trajectory; tests may pin them. */
   now: () => string;
   emit: (e: RunEvent) => void | Promise<void>;
+  /**
+   * The lane's worlds (its episodes run one after another): an episode restores the world an earlier one of
+   * the same scene left, instead of building it again. Not used for an agent given the live world
+   * (`privileged: "full"`), which might still read it after its episode.
+   */
+  worlds?: WorldPool;
 }
 
 /**
@@ -40,7 +47,8 @@ export interface EpisodeContext {
  * An agent that throws or times out ends this episode with an error; the caller goes on with the next.
  */
 export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeContext): Promise<ResultsRow> {
-  const env = new RearrangeEnv({ scene: job.scene.scene, scenePath: job.scene.path, task: job.task, seed: job.seed, maxSteps: job.maxSteps });
+  const worlds = agent.privileged === "full" ? undefined : ctx.worlds;
+  const env = new RearrangeEnv({ scene: job.scene.scene, scenePath: job.scene.path, task: job.task, seed: job.seed, maxSteps: job.maxSteps, worlds });
   const { observation, info } = env.reset(job.seed);
   const conditions = env.tracker.conditions.map((c) => ({ text: c.text, objects: c.objects }));
   // reset first, so the header names the agent version an agent learns on start-up (a JSON-RPC process
@@ -111,6 +119,8 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
   const end: EndEvent = { type: "end", reason, error, metrics, ts: ctx.now() };
   const row: ResultsRow = { id: job.id, ...(job.repeat ? { repeat: job.repeat } : {}), seed: job.seed, ...metrics, reason, error };
   await ctx.emit({ type: "episodeEnd", key: job.key, header, end, row });
+  // the events are copies (stepEventOf, the observations' snapshots): nothing of the world is left in them
+  env.release();
   return row;
 }
 

@@ -168,9 +168,11 @@ function inProcessExecutor(options: RunOptions, context: EpisodeContextData, now
     async run(jobs, emit, stop) {
       // the simulator loads here, not at import: with workers only the threads need it
       const { runEpisode } = await import("./episode.ts");
+      const { WorldPool } = await import("../../sim/world/world-pool.ts");
+      const worlds = new WorldPool();
       for (const job of jobs) {
         if (stop.aborted) return;
-        await runEpisode(job, agent!, { ...context, now, emit });
+        await runEpisode(job, agent!, { ...context, now, emit, worlds });
       }
     },
     async close() {
@@ -217,10 +219,12 @@ async function poolExecutor(options: RunOptions, context: EpisodeContextData, th
     },
     async run(jobs, emit, stop) {
       const { runEpisode } = await import("./episode.ts");
+      const { WorldPool } = await import("../../sim/world/world-pool.ts");
+      const worlds = new WorldPool();
       const specs = jobs.map((j) => ({ key: j.key, id: j.id, repeat: j.repeat, seed: j.seed, maxSteps: j.maxSteps, scenePath: j.scene.path, taskPath: j.task.path }));
       const mainLane = async (index: number, push: (e: RunEvent) => void): Promise<void> => {
         const episode = recorder.episode(push);
-        await runEpisode(jobs[index]!, agent!, { ...context, now: () => new Date().toISOString(), emit: yielding(episode.emit) });
+        await runEpisode(jobs[index]!, agent!, { ...context, now: () => new Date().toISOString(), emit: yielding(episode.emit), worlds });
         episode.finish();
       };
       // the threads get the scenes and tasks read here, instead of each reading and validating the files again

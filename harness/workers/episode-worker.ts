@@ -4,6 +4,7 @@ import type { Agent } from "../agent.ts";
 import { loadAgent } from "../agents/load.ts";
 import { runEpisode } from "../runner/episode.ts";
 import { FileCache } from "../runner/file-cache.ts";
+import { WorldPool } from "../../sim/world/world-pool.ts";
 import { EpisodeClaims } from "./episode-claims.ts";
 import { EpisodeRecorder } from "./episode-recorder.ts";
 import { isRecipeMessage, RecipeShare } from "./recipe-share.ts";
@@ -21,6 +22,8 @@ const setup = workerData as WorkerSetup;
 const files = new FileCache();
 const recorder = new EpisodeRecorder(setup.trajectoryOut);
 const recipes = new RecipeShare((path) => files.loadedScene(path));
+/** This thread's worlds: its episodes run one after another, each restoring what an earlier one of its scene left. */
+const worlds = new WorldPool();
 let agent: Promise<Agent> | null = null;
 
 /** How long a close task waits for the other threads' close tasks before closing anyway. */
@@ -85,7 +88,7 @@ async function runOne(index: number, spec: EpisodeTaskSpec, port: MessagePort): 
       if (offer) port.postMessage(offer);
     }
   });
-  await runEpisode(job, await theAgent(), { ...setup.context, now: () => new Date().toISOString(), emit: episode.emit });
+  await runEpisode(job, await theAgent(), { ...setup.context, now: () => new Date().toISOString(), emit: episode.emit, worlds });
   episode.finish();
 }
 

@@ -12,16 +12,25 @@ import { World, type Support } from "./world.ts";
  * computed through the same world mutations instead of recomputing it: the same world, a third of the work.
  */
 export function loadWorld(scene: SceneFile, _file = scene.id): World {
+  return loadWorldWithRecipe(scene).world;
+}
+
+/**
+ * {@link loadWorld}, also giving the recipe the load replayed or recorded: while `cachedRecipe(scene)` still
+ * returns that same recipe object, the scene's content is what this world was loaded from.
+ */
+export function loadWorldWithRecipe(scene: SceneFile): { world: World; recipe: LoadRecipe } {
   const world = new World(scene);
-  const recipe = cachedRecipe(scene);
-  if (recipe) {
-    replay(world, recipe);
-    return world;
+  const cached = cachedRecipe(scene);
+  if (cached) {
+    replay(world, cached);
+    return { world, recipe: cached };
   }
   const settled = settle(world);
   const supports = deriveSupports(world);
-  rememberRecipe(scene, { settled, supports });
-  return world;
+  const recipe = { settled, supports };
+  rememberRecipe(scene, recipe);
+  return { world, recipe };
 }
 
 /** Drops carryable objects onto their supports with physics (fixed furniture never moves); returns them in settling order. */

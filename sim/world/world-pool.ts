@@ -1,0 +1,65 @@
+import type { SceneFile } from "../scene/schema.ts";
+import { cachedRecipe, type LoadRecipe } from "./load-cache.ts";
+import { loadWorldWithRecipe } from "./load-world.ts";
+import type { World } from "./world.ts";
+
+/** A world nobody uses, and the recipe it was loaded with (which pins the scene content it was loaded from). */
+interface FreeWorld {
+  world: World;
+  recipe: LoadRecipe;
+}
+
+/**
+ * Worlds kept between the episodes of one lane of a run, so that an episode's reset puts back the world
+ * of the previous episode of the same scene ({@link World.restore}: the size of that episode's changes)
+ * instead of building every object, frame and index bucket again (a 1,000-object house is megabytes that
+ * live long enough to be promoted, which is what made the young-generation collections expensive).
+ *
+ * Ownership is exclusive: {@link take} hands a world to one user and forgets it; {@link give} takes it
+ * back once nothing will read it any more (the episode has ended and its events are out). A world is
+ * restored only for the very scene object it was loaded from, and only while that scene's content is
+ * still what it was loaded from (the load cache's content check: a scene edited in place since loads in full).
+ */
+export class WorldPool {
+  /** Scene → its free world, least recently given first. */
+  private readonly free = new Map<SceneFile, FreeWorld>();
+  /** The recipe each world handed out was loaded with. */
+  private readonly recipes = new WeakMap<World, LoadRecipe>();
+
+  /** @param capacity how many free worlds to keep (one per scene; the least recently given goes first) */
+  constructor(readonly capacity = 8) {}
+
+  /** A world of `scene` as a fresh load gives it: the free one restored, else a new load. The caller owns it. */
+  take(scene: SceneFile): World {
+    const kept = this.free.get(scene);
+    if (kept) {
+      this.free.delete(scene);
+      // the same recipe object: the scene's content has not changed since that world was loaded
+      if (cachedRecipe(scene) === kept.recipe) {
+        kept.world.restore();
+        this.recipes.set(kept.world, kept.recipe);
+        return kept.world;
+      }
+    }
+    const { world, recipe } = loadWorldWithRecipe(scene);
+    world.checkpoint();
+    this.recipes.set(world, recipe);
+    return world;
+  }
+
+  /**
+   * Takes back a world from {@link take} that nothing will read again. A world that cannot be restored
+   * (its three.js graph was built) or that this pool did not hand out is dropped.
+   */
+  give(world: World): void {
+    const recipe = this.recipes.get(world);
+    if (!recipe || !world.restorable) return;
+    this.recipes.delete(world);
+    this.free.delete(world.scene);
+    this.free.set(world.scene, { world, recipe });
+    for (const scene of this.free.keys()) {
+      if (this.free.size <= this.capacity) break;
+      this.free.delete(scene);
+    }
+  }
+}
