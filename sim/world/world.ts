@@ -1,10 +1,14 @@
 import { Group, Object3D, Scene } from "three";
-import type { Ability, Box, ObjectSpec, RoomSpec, SceneFile, Shape, StateName } from "../scene/schema.ts";
+import type { Box, RoomSpec, SceneFile } from "../scene/schema.ts";
 import { SpatialIndex } from "../geometry/spatial-index.ts";
 import { Frame } from "./frame.ts";
 import { RoomGraph, type Point2 } from "./navigation.ts";
 import type { SimObject } from "./sim-object.ts";
 import { WorldJournal } from "./world-journal.ts";
+import { Agent, WorldObject } from "./world-object.ts";
+import { withFloors } from "./floors.ts";
+
+export { FLOOR_THICKNESS } from "./floors.ts";
 
 /** Where a carryable object rests: on/in/under a support object, or on its room's floor. */
 export interface Support {
@@ -410,87 +414,6 @@ function collectObjects(frames: readonly Frame[], out: string[]): void {
     if (f.objectId) out.push(f.objectId);
     collectObjects(f.children, out);
   }
-}
-
-/** An object of a world; its three.js node is built on first use (a getter on the prototype: spreads skip it). */
-class WorldObject implements SimObject {
-  readonly id: string;
-  readonly category: string;
-  readonly label: string;
-  readonly kind: "fixed" | "carryable";
-  readonly shape: Shape;
-  readonly abilities: ReadonlySet<Ability>;
-  readonly wall: number;
-  readonly controls: readonly string[];
-  box: Box;
-  states: Partial<Record<StateName, boolean>>;
-  room: string;
-  held = false;
-  readonly #world: World;
-
-  constructor(spec: ObjectSpec, world: World) {
-    this.id = spec.id;
-    this.category = spec.category;
-    this.label = spec.label ?? spec.category.split(".")[0]!.replace(/_/g, " ");
-    this.kind = spec.kind;
-    this.shape = spec.shape;
-    this.abilities = new Set(spec.abilities);
-    this.wall = spec.wall ?? 0.02;
-    this.controls = spec.controls;
-    this.box = { center: { ...spec.box.center }, size: { ...spec.box.size }, heading: spec.box.heading };
-    this.states = { ...spec.states };
-    this.room = spec.room;
-    this.#world = world;
-  }
-
-  get node(): Object3D {
-    return this.#world.nodeOf(this.id);
-  }
-}
-
-/** The agent's body; its three.js node is built on first use. */
-class Agent implements AgentBody {
-  holding: string | null = null;
-  readonly #world: World;
-
-  constructor(
-    public room: string,
-    public position: Point2,
-    world: World,
-  ) {
-    this.#world = world;
-  }
-
-  get node(): Object3D {
-    return this.#world.nodeOf(null);
-  }
-}
-
-/** Thickness of the floor slab added under every room (its top is z = 0). */
-export const FLOOR_THICKNESS = 0.1;
-
-/** The scene's objects plus a `floor_<room>` object (floor.n.01) for every room that has no floor object. */
-function withFloors(scene: SceneFile): ObjectSpec[] {
-  const hasFloor = new Set(scene.objects.filter((o) => o.shape === "floor").map((o) => o.room));
-  const floors: ObjectSpec[] = scene.rooms
-    .filter((r) => !hasFloor.has(r.id))
-    .map((r) => ({
-      id: `floor_${r.id}`,
-      category: "floor.n.01",
-      label: `${r.type.replace(/_/g, " ")} floor`,
-      room: r.id,
-      box: {
-        center: { x: (r.footprint.min.x + r.footprint.max.x) / 2, y: (r.footprint.min.y + r.footprint.max.y) / 2, z: -FLOOR_THICKNESS / 2 },
-        size: { x: r.footprint.max.x - r.footprint.min.x, y: r.footprint.max.y - r.footprint.min.y, z: FLOOR_THICKNESS },
-        heading: 0,
-      },
-      kind: "fixed",
-      shape: "floor",
-      abilities: [],
-      states: {},
-      controls: [],
-    }));
-  return [...floors, ...scene.objects];
 }
 
 /** Angle in (-π, π]. */
