@@ -78,7 +78,10 @@ export class RearrangeEnv {
     this.registry = options.registry ?? createDefaultRegistry();
   }
 
-  /** Builds a fresh world from the scene (settled), binds the task and makes the first observation. */
+  /**
+   * Builds a fresh world from the scene (settled) — or, with a pool, restores one to exactly that — binds the
+   * task and makes the first observation.
+   */
   reset(seed: number = this.options.seed): { observation: Observation; info: { conditions: string[]; satisfied: number[]; initiallyObserved: string[] } } {
     const pool = this.options.worlds;
     if (pool) this.release();
