@@ -36,8 +36,9 @@ export class RandomAgent implements Agent {
   private readonly doneProbability: number;
   /** The `objects` record that `objects`, `flags`, `fixedOptions` and `carryables` were worked out from. */
   private record: Record<string, ObservedObject> | null = null;
-  /** The record's objects but floors, in its order. */
-  private objects: ObservedObject[] = [];
+  /** The record's objects but floors, in its order: the first `objectCount` (grown, never shrunk within an episode). */
+  private readonly objects: ObservedObject[] = [];
+  private objectCount = 0;
   /** For each of `objects`: {@link CARRYABLE}, {@link OPENABLE}, {@link TOGGLEABLE} (grown, never shrunk). */
   private flags = new Uint8Array(0);
   /** Options the objects offer whatever the agent holds: a navigate each, an open or close, a toggle. */
@@ -57,7 +58,8 @@ export class RandomAgent implements Agent {
     this.rng = new Rng(hashString(`random:${task.id}:${task.seed ?? 0}`));
     // let the last episode's record go
     this.record = null;
-    this.objects = [];
+    this.objects.length = 0;
+    this.objectCount = 0;
   }
 
   act(obs: Observation): Action {
@@ -68,10 +70,10 @@ export class RandomAgent implements Agent {
     let count = this.fixedOptions + (holding ? 0 : this.carryables);
     for (const r of obs.rooms) count += r.explored ? 1 : 2;
     if (holding) {
-      const { objects, targets } = this;
+      const { objects, objectCount, targets } = this;
       const room = obs.agent.room;
       let targetCount = 0;
-      for (let i = 0; i < objects.length; i++) {
+      for (let i = 0; i < objectCount; i++) {
         const o = objects[i]!;
         if (o.id !== holding && o.room === room) targets[targetCount++] = o.id;
       }
@@ -96,15 +98,16 @@ export class RandomAgent implements Agent {
 
   /** Works out the objects but floors and the options they offer from a record not seen before. */
   private learn(record: Record<string, ObservedObject>): void {
-    // the values array becomes the list: floors are squeezed out in place
-    const objects = Object.values(record);
-    if (this.flags.length < objects.length) this.flags = new Uint8Array(objects.length * 2);
-    const flags = this.flags;
+    // the keys and a lookup of each, not Object.values: on a record of a thousand keys (a dictionary to V8)
+    // that is a quarter of the time and of the allocation
+    const ids = Object.keys(record);
+    if (this.flags.length < ids.length) this.flags = new Uint8Array(ids.length * 2);
+    const { objects, flags } = this;
     let n = 0;
     let fixedOptions = 0;
     let carryables = 0;
-    for (let i = 0; i < objects.length; i++) {
-      const o = objects[i]!;
+    for (let i = 0; i < ids.length; i++) {
+      const o = record[ids[i]!]!;
       if (o.category === "floor.n.01") continue;
       const f = (o.kind === "carryable" ? CARRYABLE : 0) | (o.abilities.includes("openable") ? OPENABLE : 0) | (o.abilities.includes("toggleable") ? TOGGLEABLE : 0);
       objects[n] = o;
@@ -112,9 +115,8 @@ export class RandomAgent implements Agent {
       fixedOptions += 1 + (f & OPENABLE ? 1 : 0) + (f & TOGGLEABLE ? 1 : 0);
       if (f & CARRYABLE) carryables++;
     }
-    objects.length = n;
     this.record = record;
-    this.objects = objects;
+    this.objectCount = n;
     this.fixedOptions = fixedOptions;
     this.carryables = carryables;
   }
@@ -130,8 +132,8 @@ export class RandomAgent implements Agent {
       }
     }
     const holding = obs.agent.holding;
-    const { objects, flags } = this;
-    for (let i = 0; i < objects.length; i++) {
+    const { objects, objectCount, flags } = this;
+    for (let i = 0; i < objectCount; i++) {
       const f = flags[i]!;
       const offered = 1 + (f & CARRYABLE && !holding ? 1 : 0) + (f & OPENABLE ? 1 : 0) + (f & TOGGLEABLE ? 1 : 0);
       if (k >= offered) {
