@@ -23,7 +23,17 @@ export const TSX_BOOTSTRAP = fileURLToPath(new URL("./episode-worker.js", import
 export const DEFAULT_CACHE_DIR = path.join(PACKAGE_ROOT, "node_modules", ".cache", "rearrange");
 
 /** Bumped when the bundling options change, so a cache made with other options is not reused. */
-const BUNDLE_FORMAT = "1";
+const BUNDLE_FORMAT = "3";
+
+/**
+ * Packages compiled into the bundle instead of imported from node_modules by each thread. A thread that
+ * imports them resolves, reads and compiles each of their files as a module of its own (zod alone is
+ * ~100 modules): ~150 ms of a thread's ~420 ms start. None of their values crosses from the simulator to
+ * an agent, so an agent file that imports its own copy sees no difference. `three` stays a package import:
+ * the world's scene graph reaches agents with `privileged = "full"`, and their `instanceof` checks against
+ * their own `three` must hold.
+ */
+export const INLINED_PACKAGES: readonly string[] = ["cannon-es", "yaml", "zod"];
 /** Bundles of other source versions older than this are removed (a running process may still be starting from a recent one). */
 const PRUNE_AFTER_MS = 24 * 3600 * 1000;
 
@@ -62,7 +72,9 @@ export async function workerEntry(options: BundleOptions = {}): Promise<WorkerEn
 
 /**
  * Path of an up-to-date bundle of `entry`: the cached one when every source it was made from is
- * unchanged (checked by content hash, a few ms), otherwise a fresh one.
+ * unchanged, otherwise a fresh one. Unchanged means the same modification time and size as when the
+ * bundle was recorded (a stat per source, about 1 ms); when any differs, the sources' content hash
+ * decides (reading and hashing them all, 20–40 ms), so a touched but unedited file costs no rebuild.
  * @throws whatever esbuild or the file system throws (the caller falls back to tsx)
  */
 export async function bundleWorker(options: BundleOptions = {}): Promise<string> {
@@ -72,8 +84,15 @@ export async function bundleWorker(options: BundleOptions = {}): Promise<string>
   const manifest = path.join(cacheDir, `${base}.inputs.json`);
   const cached = readManifest(manifest);
   if (cached) {
-    const file = entryFile(cacheDir, base, hashSources(entry, cached.map((f) => [f, readFileSync(f, "utf8")])));
-    if (existsSync(file)) return file;
+    // unchanged file times and sizes: the sources are those the recorded bundle was made from (no reading, no hashing)
+    // (the cache folder may be shared by checkouts of the same package: only a manifest of this entry and format counts)
+    if (cached.bundle && cached.key === bundleKey(entry) && cached.stamps.every((s) => sameStamp(s)) && existsSync(cached.bundle)) return cached.bundle;
+    const sources = cached.stamps.map((s): [string, string] => [s.file, readFileSync(s.file, "utf8")]);
+    const file = entryFile(cacheDir, base, hashSources(entry, sources));
+    if (existsSync(file)) {
+      writeAtomic(manifest, manifestText(entry, sources, file));
+      return file;
+    }
   }
   const built = await build(entry, base);
   const file = entryFile(cacheDir, base, hashSources(entry, built.sources));
@@ -91,7 +110,7 @@ export async function bundleWorker(options: BundleOptions = {}): Promise<string>
     // another run put the same bundle there first: same sources, same bytes
     if (!existsSync(file)) throw err;
   }
-  writeAtomic(manifest, `${JSON.stringify(built.sources.map(([f]) => f))}\n`);
+  writeAtomic(manifest, manifestText(entry, built.sources, file));
   prune(cacheDir, base, dir);
   return file;
 }
@@ -117,7 +136,10 @@ async function build(entry: string, base: string): Promise<{ files: Array<{ name
     platform: "node",
     format: "esm",
     target: `node${process.versions.node.split(".")[0]}`,
-    packages: "external",
+    // packages stay imports (Node resolves them as the sources' own imports), but for INLINED_PACKAGES
+    mainFields: ["module", "main"],
+    // an inlined package's CommonJS files call require() (yaml: "process", "buffer"); an ES module has none of its own
+    banner: { js: 'import { createRequire as __bundleCreateRequire } from "node:module";\nconst require = __bundleCreateRequire(import.meta.url);' },
     metafile: true,
     write: false,
     logLevel: "silent",
@@ -133,6 +155,13 @@ async function build(entry: string, base: string): Promise<{ files: Array<{ name
             loader: "js",
             resolveDir: PACKAGE_ROOT,
           }));
+        },
+      },
+      {
+        // after lazy-tsx, which takes tsx/esm/api first
+        name: "external-packages",
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("node:") || !INLINED_PACKAGES.includes(packageName(args.path)) ? { path: args.path, external: true } : undefined));
         },
       },
       {
@@ -172,7 +201,7 @@ function loaderOf(file: string): "ts" | "tsx" | "js" | "jsx" {
 /** Hash of everything the bundle depends on: its sources' paths and contents, tsconfig, esbuild and the options. */
 function hashSources(entry: string, sources: Array<[string, string]>): string {
   const h = createHash("sha256");
-  h.update(`${BUNDLE_FORMAT}\0${esbuildVersion()}\0${process.versions.node.split(".")[0]}\0${entry}\0`);
+  h.update(`${bundleKey(entry)}\0`);
   const tsconfig = path.join(PACKAGE_ROOT, "tsconfig.json");
   if (existsSync(tsconfig)) h.update(readFileSync(tsconfig));
   for (const [f, text] of [...sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) h.update(`\0${f}\0${text}`);
@@ -187,15 +216,69 @@ function esbuildVersion(): string {
   }
 }
 
-/** The source list of the last bundle, or null when missing, unreadable, or naming a file that is gone (then: rebuild). */
-function readManifest(file: string): string[] | null {
+/** A source file's modification time and size when the bundle was made. */
+interface SourceStamp {
+  file: string;
+  mtimeMs: number;
+  size: number;
+}
+
+/**
+ * What the manifest records: every source with its time and size, and the bundle they made. Null when missing,
+ * unreadable, or naming a file that is gone (then: rebuild). A manifest of the older form (a list of paths)
+ * has no stamps that match, so its sources are hashed as before.
+ */
+function readManifest(file: string): { key: string | null; stamps: SourceStamp[]; bundle: string | null } | null {
   try {
-    const list = JSON.parse(readFileSync(file, "utf8")) as unknown;
-    if (!Array.isArray(list) || !list.every((f) => typeof f === "string" && existsSync(f))) return null;
-    return list as string[];
+    const data = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    const entries = Array.isArray(data) ? data.map((f: unknown) => ({ file: f, mtimeMs: -1, size: -1 })) : (data as { sources?: unknown })?.sources;
+    const bundle = Array.isArray(data) ? null : (data as { bundle?: unknown })?.bundle;
+    if (!Array.isArray(entries) || !entries.every(isStamp) || !entries.every((s) => existsSync(s.file))) return null;
+    const key = Array.isArray(data) ? null : (data as { key?: unknown })?.key;
+    return { key: typeof key === "string" ? key : null, stamps: entries, bundle: typeof bundle === "string" ? bundle : null };
   } catch {
     return null;
   }
+}
+
+function isStamp(s: unknown): s is SourceStamp {
+  const x = s as SourceStamp;
+  return typeof x === "object" && x !== null && typeof x.file === "string" && typeof x.mtimeMs === "number" && typeof x.size === "number";
+}
+
+/** True when the file's time and size are those recorded. */
+function sameStamp(s: SourceStamp): boolean {
+  try {
+    const st = statSync(s.file);
+    return st.mtimeMs === s.mtimeMs && st.size === s.size;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The manifest of a bundle made from `sources` (path and the text that went in). Each file is stamped only
+ * if it still holds that text after its stat: a source edited since it was read gets a stamp that matches
+ * nothing, so the next run hashes it instead of trusting the bundle.
+ */
+function manifestText(entry: string, sources: ReadonlyArray<readonly [string, string]>, bundle: string): string {
+  const stamps = sources.map(([f, text]): SourceStamp => {
+    const st = statSync(f);
+    const same = readFileSync(f, "utf8") === text;
+    return { file: f, mtimeMs: same ? st.mtimeMs : -1, size: same ? st.size : -1 };
+  });
+  return `${JSON.stringify({ key: bundleKey(entry), bundle, sources: stamps })}\n`;
+}
+
+/** What a manifest's bundle was made with besides its sources: the entry, the bundling format, esbuild and Node's major version. */
+function bundleKey(entry: string): string {
+  return `${BUNDLE_FORMAT}\0${esbuildVersion()}\0${process.versions.node.split(".")[0]}\0${entry}`;
+}
+
+/** `zod` of `zod/v4/core`, `@scope/pkg` of `@scope/pkg/sub`. */
+export function packageName(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
 }
 
 function writeAtomic(file: string, text: string): void {

@@ -1,7 +1,10 @@
 /**
  * The random agent against the plain version it replaced, which listed every option as an action object
  * and picked one: on any observation, with any seed and done probability, the same actions in the same
- * order (so the same random numbers are drawn), over a whole sequence of steps.
+ * order (so the same random numbers are drawn), over a whole sequence of steps; also when consecutive
+ * observations share one `objects` record (as the simulator's do while nothing changed), and against
+ * the version before it kept what it works out from a record (reference/random-agent-v1.ts) over real
+ * episodes.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -9,6 +12,12 @@ import { RandomAgent } from "../../../agents/random-agent.ts";
 import { RELATIONS, type Action } from "../../../sim/actions.ts";
 import type { ObservedObject, Observation } from "../../../sim/observation.ts";
 import { hashString, Rng } from "../../../sim/rng.ts";
+import { RearrangeEnv } from "../../../sim/env.ts";
+import { generateHouse } from "../../../harness/bench/house-generator.ts";
+import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
+import type { SceneFile } from "../../../sim/scene/schema.ts";
+import type { LoadedTask } from "../../../sim/task/load.ts";
+import { RandomAgent as RandomAgentV1 } from "./reference/random-agent-v1.ts";
 
 /** The agent's act() as it was: every option listed, then one picked. */
 class PlainRandomAgent {
@@ -110,6 +119,69 @@ describe("RandomAgent", () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it("chooses what the plain agent chose when observations share their objects record", () => {
+    // each step may hand over the previous step's record object itself, with another room, hands and rooms list
+    const stepArb = fc.record({ obs: observationArb, sameRecord: fc.boolean() });
+    let shared = 0;
+    fc.assert(
+      fc.property(fc.array(stepArb, { minLength: 1, maxLength: 16 }), fc.string(), fc.nat(1000), fc.constantFrom(0, 0.02, 0.5), (steps, id, seed, doneProbability) => {
+        const agent = new RandomAgent({ doneProbability });
+        const plain = new PlainRandomAgent(doneProbability);
+        agent.reset({ id, instruction: "", seed });
+        plain.reset({ id, seed });
+        let objects: Observation["objects"] | null = null;
+        for (const { obs: fresh, sameRecord } of steps) {
+          if (sameRecord && objects) shared++;
+          objects = sameRecord && objects ? objects : fresh.objects;
+          const obs = { ...fresh, objects };
+          expect(outcome(() => agent.act(obs))).toEqual(outcome(() => plain.act(obs)));
+        }
+      }),
+      { numRuns: 500 },
+    );
+    expect(shared).toBeGreaterThan(500);
+  });
+
+  it("chooses what the version before it chose over real episodes (generated houses, the default suite)", () => {
+    let runs = 0;
+    let held = 0;
+    const episode = (scene: SceneFile, task: LoadedTask, seed: number, steps: number, doneProbability: number) => {
+      const env = new RearrangeEnv({ scene, task, seed, maxSteps: steps });
+      let obs = env.reset(seed).observation;
+      const agent = new RandomAgent({ doneProbability });
+      const old = new RandomAgentV1({ doneProbability });
+      agent.reset({ id: task.task.id, instruction: "", seed });
+      old.reset({ id: task.task.id, instruction: "", seed });
+      for (let t = 0; t < steps; t++) {
+        const want = outcome(() => old.act(obs));
+        expect(outcome(() => agent.act(obs)), `step ${t}`).toEqual(want);
+        if (typeof want === "string" || want.type === "done") break;
+        if (obs.agent.holding) held++;
+        const r = env.step(want);
+        obs = r.observation;
+        if (r.terminated || r.truncated) break;
+      }
+      runs++;
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 20, max: 300 }), fc.constantFrom(0, 0.02), (seed, size, p) => {
+        const house = generateHouse(size, seed);
+        episode(house.scene, house.task, seed, 150, p);
+      }),
+      { numRuns: 12 },
+    );
+    const { jobs } = loadSuiteJobs("default");
+    fc.assert(
+      fc.property(fc.nat({ max: jobs.length - 1 }), fc.integer({ min: 1, max: 1_000_000 }), (i, seed) => {
+        const job = jobs[i]!;
+        episode(job.scene.scene, job.task, seed, 120, 0);
+      }),
+      { numRuns: 12 },
+    );
+    expect(runs).toBe(24);
+    expect(held).toBeGreaterThan(0);
   });
 
   it("offers place options while holding something, and picks among them", () => {

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { getLogger, setLogger } from "../../../harness/logger.ts";
-import { bundleWorker, TSX_BOOTSTRAP, workerEntry, WORKER_SOURCE } from "../../../harness/workers/worker-bundle.ts";
+import { bundleWorker, INLINED_PACKAGES, packageName, TSX_BOOTSTRAP, workerEntry, WORKER_SOURCE } from "../../../harness/workers/worker-bundle.ts";
 
 /** A small module graph in a temp folder: entry → dep, plus a lazily imported module with a side effect. */
 function writeSources(depValue: string): { dir: string; entry: string; dep: string } {
@@ -79,6 +79,33 @@ describe("worker bundle cache", () => {
     expect(readdirSync(cacheDir).filter((f) => f.startsWith("entry-")).length).toBe(2);
   });
 
+  it("trusts file times and sizes: a touched but unchanged source reuses the bundle, an edit of the same size rebuilds", async () => {
+    const { entry, dep } = writeSources("aaaa");
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bundle-cache-"));
+    const a = await bundleWorker({ entry, cacheDir });
+    const builtAt = statSync(a).mtimeMs;
+    // a new time, the same content: hashed, found, not rebuilt
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(dep, later, later);
+    expect(await bundleWorker({ entry, cacheDir })).toBe(a);
+    expect(statSync(a).mtimeMs).toBe(builtAt);
+    // the same size, other content, another time: rebuilt from the new content
+    writeFileSync(dep, `export const value: string = "bbbb";\n`);
+    const b = await bundleWorker({ entry, cacheDir });
+    expect(b).not.toBe(a);
+    expect((await load(b)).default()).toBe("bbbb");
+  });
+
+  it("never takes the bundle of another checkout sharing the cache folder (same entry name, other path)", async () => {
+    const one = writeSources("one");
+    const two = writeSources("two");
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bundle-cache-"));
+    for (let round = 0; round < 2; round++) {
+      expect((await load(await bundleWorker({ entry: one.entry, cacheDir }))).default()).toBe("one");
+      expect((await load(await bundleWorker({ entry: two.entry, cacheDir }))).default()).toBe("two");
+    }
+  });
+
   it("rebuilds when the cache's source list is damaged", async () => {
     const { entry } = writeSources("x");
     const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bundle-cache-"));
@@ -105,8 +132,9 @@ describe("worker bundle cache", () => {
     const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bundle-cache-"));
     const file = await bundleWorker({ entry: WORKER_SOURCE, cacheDir });
     const packages = staticPackages(file);
+    // three stays shared with agents' own imports; the inlined packages are compiled in
     expect(packages).toContain("three");
-    expect(packages).toContain("cannon-es");
+    for (const inlined of INLINED_PACKAGES) expect(packages.map(packageName)).not.toContain(inlined);
     expect(packages).not.toContain("tsx/esm/api");
     expect(packages).not.toContain("openai");
   });
@@ -123,6 +151,12 @@ describe("worker bundle cache", () => {
     expect(await workerEntry({ entry: broken, cacheDir })).toEqual({ file: TSX_BOOTSTRAP, kind: "tsx" });
     expect(lines.length).toBe(1);
     expect(JSON.parse(lines[0]!).msg).toMatch(/through tsx instead/);
+  });
+
+  it("names the package of a specifier", () => {
+    expect(packageName("zod")).toBe("zod");
+    expect(packageName("zod/v4/core")).toBe("zod");
+    expect(packageName("@foxglove/schemas/jsonschema")).toBe("@foxglove/schemas");
   });
 
   it("REARRANGE_WORKER_BUNDLE=0 chooses the tsx bootstrap without bundling", async () => {
