@@ -1,7 +1,11 @@
 import { loadSceneFile, type LoadedScene } from "../../sim/scene/load.ts";
 import { loadTaskFile, type LoadedTask } from "../../sim/task/load.ts";
+import { sealScene } from "../../sim/world/load-cache.ts";
 
-/** Loads scene and task files once per run (or once per worker thread). */
+/**
+ * Loads scene and task files once per run (or once per worker thread). Scenes are sealed (deep-frozen, see
+ * sealScene): every episode of a scene file shares one object, and the load cache can trust it unchanged.
+ */
 export class FileCache {
   private readonly scenes = new Map<string, LoadedScene>();
   private readonly tasks = new Map<string, LoadedTask>();
@@ -9,7 +13,11 @@ export class FileCache {
   /** The scene at `file`, read and validated on first use. */
   scene(file: string): LoadedScene {
     let s = this.scenes.get(file);
-    if (!s) this.scenes.set(file, (s = loadSceneFile(file)));
+    if (!s) {
+      s = loadSceneFile(file);
+      sealScene(s.scene);
+      this.scenes.set(file, s);
+    }
     return s;
   }
 
@@ -19,7 +27,9 @@ export class FileCache {
    * validate the file again. A scene already here is kept.
    */
   addScene(loaded: LoadedScene): void {
-    if (!this.scenes.has(loaded.path)) this.scenes.set(loaded.path, loaded);
+    if (this.scenes.has(loaded.path)) return;
+    sealScene(loaded.scene);
+    this.scenes.set(loaded.path, loaded);
   }
 
   /** The scene at `file` if it has been loaded or added, without loading it. */

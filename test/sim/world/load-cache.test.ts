@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { generateHouse } from "../../../harness/bench/house-generator.ts";
 import { loadSceneFile } from "../../../sim/scene/load.ts";
 import type { SceneFile } from "../../../sim/scene/schema.ts";
-import { copyContent, sameContent } from "../../../sim/world/load-cache.ts";
+import { cachedRecipe, copyContent, sameContent, sealScene } from "../../../sim/world/load-cache.ts";
+import { FileCache } from "../../../harness/runner/file-cache.ts";
 import { loadWorld } from "../../../sim/world/load-world.ts";
 import type { World } from "../../../sim/world/world.ts";
 import { tinyFlat } from "../../helpers/scenes.ts";
@@ -64,6 +65,37 @@ describe("loadWorld's per-scene recipe cache", () => {
       loadWorld(scene);
       expect(snapshot(loadWorld(scene))).toEqual(snapshot(loadWorld(copyContent(scene))));
     }
+  });
+
+  it("a sealed scene is frozen all through, and its repeated loads = a fresh load of an unsealed copy: generated houses", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 20, max: 300 }), (seed, size) => {
+        const scene = sealScene(generateHouse(size, seed).scene);
+        // nothing in it can change, at any depth: that is what lets the cache skip the content comparison
+        expect(() => {
+          (scene.objects[0]!.box.center as { x: number }).x += 1;
+        }).toThrow(TypeError);
+        expect(() => scene.objects.push(scene.objects[0]!)).toThrow(TypeError);
+        const fresh = snapshot(loadWorld(copyContent(scene)));
+        expect(snapshot(loadWorld(scene))).toEqual(fresh);
+        const recipe = cachedRecipe(scene);
+        expect(recipe).not.toBeNull();
+        const replayed = loadWorld(scene);
+        expect(cachedRecipe(scene)).toBe(recipe);
+        expect(snapshot(replayed)).toEqual(fresh);
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  it("the runner's file cache seals the scenes it reads and the ones other threads hand it", () => {
+    const files = new FileCache();
+    const read = files.scene(path.join(import.meta.dirname, "../../../scenes/houses/flat.scene.json"));
+    expect(Object.isFrozen(read.scene.objects[0]!.box)).toBe(true);
+    const handed = { path: "/elsewhere/flat.scene.json", hash: read.hash, scene: structuredClone(read.scene) };
+    expect(Object.isFrozen(handed.scene)).toBe(false);
+    files.addScene(handed);
+    expect(Object.isFrozen(files.loadedScene(handed.path)!.scene.rooms[0]!.footprint.min)).toBe(true);
   });
 
   it("a scene edited in place after a load is loaded afresh, not from the stale recipe", () => {
