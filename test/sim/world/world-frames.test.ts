@@ -3,11 +3,11 @@ import type { Object3D } from "three";
 import { describe, expect, it } from "vitest";
 import { generateHouse } from "../../../harness/bench/house-generator.ts";
 import { settleScene } from "../../../sim/physics/settle-scene.ts";
-import type { Box } from "../../../sim/scene/schema.ts";
 import { composeYaw, multiplyMatrices } from "../../../sim/world/frame.ts";
 import { deriveSupports } from "../../../sim/world/load-world.ts";
-import { World, type Support } from "../../../sim/world/world.ts";
+import { World } from "../../../sim/world/world.ts";
 import { ThreeWorld } from "./reference/three-world.ts";
+import { applyWorldOp as apply, poseOpArb as opArb } from "./world-state.ts";
 import { Matrix4, Object3D as ThreeObject3D } from "three";
 
 type AnyWorld = World | ThreeWorld;
@@ -36,43 +36,6 @@ function graph(root: Object3D): unknown[] {
   const out: unknown[] = [];
   root.traverse((n) => out.push([n.type, n.name, n.userData.objectId ?? null, n.parent?.name ?? null, n.position.toArray(), n.quaternion.toArray(), [...n.matrix.elements], [...n.matrixWorld.elements]]));
   return out;
-}
-
-type Op = { kind: "pose"; pick: number; target: number; dx: number; dy: number; dz: number; heading: number } | { kind: "hold"; pick: number } | { kind: "move"; room: number; fx: number; fy: number };
-
-const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant("pose" as const), pick: fc.nat(), target: fc.nat(), dx: fc.double({ min: -0.5, max: 0.5, noNaN: true }), dy: fc.double({ min: -0.5, max: 0.5, noNaN: true }), dz: fc.double({ min: 0, max: 0.5, noNaN: true }), heading: fc.double({ min: -4, max: 4, noNaN: true }) }),
-  fc.record({ kind: fc.constant("hold" as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant("move" as const), room: fc.nat(), fx: fc.double({ min: 0, max: 1, noNaN: true }), fy: fc.double({ min: 0, max: 1, noNaN: true }) }),
-);
-
-/** Applies one op to a world (the same choices on either kind): returns the changed ids, or null when it did not apply. */
-function apply(w: AnyWorld, op: Op): string[] | null {
-  const carryables = [...w.objects.values()].filter((o) => o.kind === "carryable");
-  if (op.kind === "move") {
-    const rooms = [...w.rooms.values()];
-    const r = rooms[op.room % rooms.length]!;
-    const f = r.footprint;
-    return w.moveAgent(r.id, { x: f.min.x + op.fx * (f.max.x - f.min.x), y: f.min.y + op.fy * (f.max.y - f.min.y) });
-  }
-  if (op.kind === "hold") {
-    if (w.agent.holding) return null;
-    // half the time something with things on or in it: they come along, and take the agent's room
-    const loaded = carryables.filter((o) => w.descendants(o.id).length > 0);
-    const pool = op.pick % 2 === 0 && loaded.length ? loaded : carryables;
-    return w.hold(pool[(op.pick >> 1) % pool.length]!.id);
-  }
-  const o = w.agent.holding ? w.get(w.agent.holding) : carryables[op.pick % carryables.length]!;
-  const carried = new Set([o.id, ...w.descendants(o.id)]);
-  const targets = [...w.objects.values()].filter((t) => !carried.has(t.id) && !t.held);
-  // half the time onto another carryable object: stacks grow, under rotated parents, and move when picked
-  const stackable = targets.filter((t) => t.kind === "carryable");
-  const rotated = stackable.filter((t) => t.box.heading !== 0);
-  const pool = op.target % 4 === 0 && rotated.length ? rotated : op.target % 2 === 0 && stackable.length ? stackable : targets;
-  const t = pool[(op.target >> 1) % pool.length]!;
-  const support: Support = t.shape === "floor" ? { relation: "onfloor", target: t.id } : { relation: op.target % 3 === 0 ? "inside" : "ontop", target: t.id };
-  const box: Box = { center: { x: t.box.center.x + op.dx, y: t.box.center.y + op.dy, z: t.box.center.z + t.box.size.z / 2 + op.dz }, size: o.box.size, heading: op.heading };
-  return w.setPose(o.id, box, support);
 }
 
 function loaded(size: number, seed: number): [World, ThreeWorld] {
