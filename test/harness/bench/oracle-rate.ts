@@ -1,0 +1,39 @@
+/**
+ * Timing script (not a test): an agent's stepping rate on a suite, wall clock only, as `stepsPerSecond` times it
+ * (runTimedEpisodes with the trajectory writer), without the bench's CPU-timed and log-only passes. Run it in two
+ * checkouts one after the other, several times, to compare them on the same machine in the same hour.
+ * Run: `npx tsx test/harness/bench/oracle-rate.ts [--suite default] [--agent oracle] [--reps 8] [--passes 3]`.
+ * Prints the median and every repetition's steps per second.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadAgent } from "../../../harness/agents/load.ts";
+import { runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
+import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
+import { TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+const { jobs } = loadSuiteJobs(arg("suite", "default"));
+const agent = await loadAgent(arg("agent", "oracle"));
+const passes = Array.from({ length: Number(arg("passes", "3")) }, () => jobs).flat();
+const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-oracle-rate-"));
+try {
+  const rates: number[] = [];
+  for (let rep = 0; rep < Number(arg("reps", "8")); rep++) {
+    const runDir = path.join(dir, `rep-${rep}`);
+    mkdirSync(runDir);
+    const writer = new TrajectoryWriter(runDir);
+    writer.onBegin();
+    const run = await runTimedEpisodes(passes, agent, writer);
+    rates.push(run.steps / (run.steppingMs / 1000));
+  }
+  const sorted = [...rates].sort((a, b) => a - b);
+  console.log(JSON.stringify({ loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10), medianStepsPerSecond: Math.round(sorted[sorted.length >> 1]!), all: rates.map(Math.round) }));
+} finally {
+  await agent.close?.();
+  rmSync(dir, { recursive: true, force: true });
+}

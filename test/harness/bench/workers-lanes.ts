@@ -1,0 +1,79 @@
+/**
+ * Timing script (not a test): where a two-worker run's extra time goes. Runs a suite in this process with one
+ * worker and with two, alternating (`--rounds` times each), and prints for each run its wall and CPU time and
+ * episode durations (header to end line); for two-worker runs, per lane: which episode it started with, how many
+ * it ran, their median and its first ten. Lanes are told apart by time: an episode belongs to the lane that
+ * became free last before it began. Default suite: 200 random-agent episodes over 4 generated 1000-object
+ * houses, as `workersSpeedup` runs them.
+ * Run: `npx tsx test/harness/bench/workers-lanes.ts [--episodes 200] [--rounds 3]`.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { generateHouse, taskFileText } from "../../../harness/bench/house-generator.ts";
+import { median } from "../../../harness/bench/stats.ts";
+import { runSuite } from "../../../harness/runner/run-suite.ts";
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-workers-lanes-"));
+
+function writeSuite(episodes: number): string {
+  const refs: { scene: string; task: string }[] = [];
+  for (let h = 0; h < 4; h++) {
+    const house = generateHouse(1000, h + 1);
+    writeFileSync(path.join(dir, `house-${h}.scene.json`), house.text);
+    writeFileSync(path.join(dir, `house-${h}.task.json`), taskFileText(house));
+    refs.push({ scene: `house-${h}.scene.json`, task: `house-${h}.task.json` });
+  }
+  const file = path.join(dir, "lanes.suite.json");
+  const list = Array.from({ length: episodes }, (_, i) => ({ id: `ep-${i}`, ...refs[i % 4]!, seed: i, maxSteps: 200 }));
+  writeFileSync(file, JSON.stringify({ schemaVersion: 1, id: "workers-lanes", description: "workers-lanes.ts", episodes: list }));
+  return file;
+}
+
+/** Each episode's [begin, end] ms and id, in order of beginning. */
+function episodeTimes(out: string): { id: string; begin: number; end: number }[] {
+  const rows = readdirSync(path.join(out, "episodes")).map((f) => {
+    const lines = readFileSync(path.join(out, "episodes", f), "utf8").trim().split("\n");
+    return { id: f.replace(/\.jsonl$/, ""), begin: Date.parse(JSON.parse(lines[0]!).ts), end: Date.parse(JSON.parse(lines.at(-1)!).ts) };
+  });
+  return rows.sort((a, b) => a.begin - b.begin);
+}
+
+/** Splits episodes into `n` lanes: each goes to the lane that became free last before it began. */
+function lanes(rows: ReturnType<typeof episodeTimes>, n: number): (typeof rows)[] {
+  const out = Array.from({ length: n }, () => [] as typeof rows);
+  const free = Array.from({ length: n }, () => Number.NEGATIVE_INFINITY);
+  for (const r of rows) {
+    let best = -1;
+    for (let i = 0; i < n; i++) if (free[i]! <= r.begin && (best < 0 || free[i]! > free[best]!)) best = i;
+    if (best < 0) best = free.indexOf(Math.min(...free));
+    out[best]!.push(r);
+    free[best] = r.end;
+  }
+  return out;
+}
+
+try {
+  const suite = writeSuite(Number(arg("episodes", "200")));
+  for (let round = 0; round < Number(arg("rounds", "3")); round++) {
+    for (const workers of [1, 2]) {
+      const out = path.join(dir, `run-${round}-w${workers}`);
+      mkdirSync(out);
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      await runSuite({ suite, agent: "random", agentOptions: { doneProbability: 0 }, out, seed: null, maxSteps: null, stepTimeout: 600, episodes: null, repeat: 1, workers, shard: null, resume: false });
+      const wallMs = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      const rows = episodeTimes(out);
+      const ms = (rs: typeof rows) => rs.map((r) => r.end - r.begin);
+      const perLane = workers === 1 ? [] : lanes(rows, workers).map((l) => ({ first: l[0]?.id ?? null, episodes: l.length, medianMs: l.length ? median(ms(l)) : null, firstTenMs: ms(l).slice(0, 10) }));
+      console.log(JSON.stringify({ round, workers, wallMs: Math.round(wallMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), episodeMedianMs: median(ms(rows)), episodeSumMs: ms(rows).reduce((a, b) => a + b, 0), lanes: perLane }));
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
