@@ -20,6 +20,35 @@ import { workerEntry, type WorkerEntry } from "./worker-bundle.ts";
  */
 const THREAD_YOUNG_GENERATION_MB = 192;
 
+/** Options that take the next argument as their value (`--import x`) or after `=` (`--import=x`). */
+const HOOK_OPTIONS = new Set(["--require", "-r", "--import", "--loader", "--experimental-loader"]);
+
+/**
+ * A process's Node options without the module hooks of tsx. Under `npx tsx` (vitest, a user's script) threads
+ * would inherit tsx's `--require`/`--import` hooks and load the precompiled bundle through tsx's CommonJS
+ * transform: the whole bundle compiled again in every thread, and `three` loaded as its CommonJS build, a
+ * second copy whose classes are not the ones a privileged agent imports. Threads that need tsx (a TypeScript
+ * agent file) register it themselves. Every other option (`--max-old-space-size`, `--inspect`, …) is kept.
+ */
+export function withoutTsxHooks(execArgv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i]!;
+    const eq = arg.indexOf("=");
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (HOOK_OPTIONS.has(name)) {
+      const value = eq > 0 ? arg.slice(eq + 1) : execArgv[i + 1];
+      if (eq < 0) i++;
+      if (value !== undefined && /[\\/]node_modules[\\/]tsx[\\/]/.test(value)) continue;
+      out.push(arg);
+      if (eq < 0 && value !== undefined) out.push(value);
+      continue;
+    }
+    out.push(arg);
+  }
+  return out;
+}
+
 /**
  * A pool of worker threads (piscina) that run episodes in parallel, optionally alongside a lane on
  * the main thread (see runAll). Events come back from the lanes as they happen and are re-emitted in
@@ -51,6 +80,8 @@ export class EpisodePool {
       idleTimeout: Number.POSITIVE_INFINITY,
       workerData: setup,
       resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
+      // the bundle is plain JavaScript: a process started through tsx must not hand its loader hooks on
+      ...(from.kind === "bundle" ? { execArgv: withoutTsxHooks(process.execArgv) } : {}),
     });
     return new EpisodePool(pool, threads, from);
   }
