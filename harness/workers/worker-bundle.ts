@@ -86,12 +86,15 @@ export async function bundleWorker(options: BundleOptions = {}): Promise<string>
   if (cached) {
     // unchanged file times and sizes: the sources are those the recorded bundle was made from (no reading, no hashing)
     // (the cache folder may be shared by checkouts of the same package: only a manifest of this entry and format counts)
-    if (cached.bundle && cached.key === bundleKey(entry) && cached.stamps.every((s) => sameStamp(s)) && existsSync(cached.bundle)) return cached.bundle;
-    const sources = cached.stamps.map((s): [string, string] => [s.file, readFileSync(s.file, "utf8")]);
-    const file = entryFile(cacheDir, base, hashSources(entry, sources));
-    if (existsSync(file)) {
-      writeAtomic(manifest, manifestText(entry, sources, file));
-      return file;
+    if (cached.key === bundleKey(entry) && cached.stamps.every((s) => sameStamp(s)) && existsSync(cached.bundle)) return cached.bundle;
+    // a source that is gone: the entry no longer imports it, or the checkout moved (then: rebuild)
+    if (cached.stamps.every((s) => existsSync(s.file))) {
+      const sources = cached.stamps.map((s): [string, string] => [s.file, readFileSync(s.file, "utf8")]);
+      const file = entryFile(cacheDir, base, hashSources(entry, sources));
+      if (existsSync(file)) {
+        writeAtomic(manifest, manifestText(entry, sources, file));
+        return file;
+      }
     }
   }
   const built = await build(entry, base);
@@ -223,19 +226,13 @@ interface SourceStamp {
   size: number;
 }
 
-/**
- * What the manifest records: every source with its time and size, and the bundle they made. Null when missing,
- * unreadable, or naming a file that is gone (then: rebuild). A manifest of the older form (a list of paths)
- * has no stamps that match, so its sources are hashed as before.
- */
-function readManifest(file: string): { key: string | null; stamps: SourceStamp[]; bundle: string | null } | null {
+/** What the manifest records: the entry's key, the bundle, and every source with its time and size. Null when missing or unreadable. */
+function readManifest(file: string): { key: string; stamps: SourceStamp[]; bundle: string } | null {
   try {
-    const data = JSON.parse(readFileSync(file, "utf8")) as unknown;
-    const entries = Array.isArray(data) ? data.map((f: unknown) => ({ file: f, mtimeMs: -1, size: -1 })) : (data as { sources?: unknown })?.sources;
-    const bundle = Array.isArray(data) ? null : (data as { bundle?: unknown })?.bundle;
-    if (!Array.isArray(entries) || !entries.every(isStamp) || !entries.every((s) => existsSync(s.file))) return null;
-    const key = Array.isArray(data) ? null : (data as { key?: unknown })?.key;
-    return { key: typeof key === "string" ? key : null, stamps: entries, bundle: typeof bundle === "string" ? bundle : null };
+    const data = JSON.parse(readFileSync(file, "utf8")) as { key?: unknown; bundle?: unknown; sources?: unknown };
+    const { key, bundle, sources } = data ?? {};
+    if (typeof key !== "string" || typeof bundle !== "string" || !Array.isArray(sources) || !sources.every(isStamp)) return null;
+    return { key, stamps: sources, bundle };
   } catch {
     return null;
   }

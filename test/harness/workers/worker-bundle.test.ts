@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -104,6 +104,15 @@ describe("worker bundle cache", () => {
       expect((await load(await bundleWorker({ entry: one.entry, cacheDir }))).default()).toBe("one");
       expect((await load(await bundleWorker({ entry: two.entry, cacheDir }))).default()).toBe("two");
     }
+  });
+
+  it("rebuilds when a recorded source is gone (the entry no longer imports it)", async () => {
+    const { entry, dep } = writeSources("before");
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bundle-cache-"));
+    await bundleWorker({ entry, cacheDir });
+    writeFileSync(entry, readFileSync(entry, "utf8").replace(`import { value } from "./dep.ts";`, `const value: string = "inlined";`));
+    rmSync(dep);
+    expect((await load(await bundleWorker({ entry, cacheDir }))).default()).toBe("inlined");
   });
 
   it("rebuilds when the cache's source list is damaged", async () => {
