@@ -12,7 +12,7 @@ import { loadSceneFile, type LoadedScene } from "../../../sim/scene/load.ts";
 import { cachedRecipe, copyContent, rememberRecipe } from "../../../sim/world/load-cache.ts";
 import { loadWorld } from "../../../sim/world/load-world.ts";
 import type { World } from "../../../sim/world/world.ts";
-import { copyBundledSuite, hasBundledSuite, suiteEpisodeSpecs, trajectoryEnded } from "./run-files.ts";
+import { copyBundledSuite, hasBundledSuite, mainLaneLeavingEpisodesToThread, suiteEpisodeSpecs, trajectoryEnded } from "./run-files.ts";
 
 /**
  * What stepping can read of a world, in iteration order (as load-cache.test.ts compares worlds). The index's
@@ -94,21 +94,15 @@ describe.skipIf(!hasBundledSuite("default"))("lanes of a parallel run share thei
   it("a scene the pool thread loaded is not settled again on the main thread", async () => {
     const { specs, scene, out, setup } = flatEpisodes();
     pool = await EpisodePool.open(1, setup);
-    const ended = (key: string): boolean => trajectoryEnded(out, key);
     await pool.runAll(
       specs,
       () => {},
       undefined,
-      async (index, push) => {
-        // the main lane loads nothing: it waits (event loop free) until the thread has run the other episodes
-        const until = Date.now() + 60_000;
-        while (!specs.slice(1).every((s) => ended(s.key)) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-        push({ type: "episodeBegin", key: specs[index]!.key } as RunEvent);
-        push({ type: "episodeEnd", key: specs[index]!.key } as RunEvent);
-      },
+      // the main lane loads nothing: it waits (event loop free) until the thread has run the other episodes
+      mainLaneLeavingEpisodesToThread(specs, out),
       [scene],
     );
-    expect(specs.slice(1).every((s) => ended(s.key))).toBe(true);
+    expect(specs.slice(1).every((s) => trajectoryEnded(out, s.key))).toBe(true);
     expect(cachedRecipe(scene.scene)).not.toBeNull();
   }, 120_000);
 

@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdir
 import os from "node:os";
 import path from "node:path";
 import { trajectoryFileName } from "../../../harness/reporters/trajectory-writer.ts";
+import type { RunEvent } from "../../../harness/runner/run-events.ts";
 import type { EpisodeTaskSpec } from "../../../harness/workers/protocol.ts";
 
 /** Repo root (tests run from it; bundled suites live under scenes/suites). */
@@ -76,4 +77,18 @@ export function suiteEpisodeSpecs(suite: string, maxSteps: number): EpisodeTaskS
 export function trajectoryEnded(out: string, key: string): boolean {
   const file = path.join(out, "episodes", trajectoryFileName(key));
   return existsSync(file) && readFileSync(file, "utf8").includes('{"type":"end"');
+}
+
+/**
+ * A main lane (EpisodePool.runAll's `mainLane`) that leaves the episodes to the pool's thread: it waits, event loop
+ * free, until the thread has ended every episode but the first (up to a minute), then passes on the first one's
+ * begin and end as if it had run it. For tests of what the thread does on its own.
+ */
+export function mainLaneLeavingEpisodesToThread(specs: readonly EpisodeTaskSpec[], out: string): (index: number, push: (e: RunEvent) => void) => Promise<void> {
+  return async (index, push) => {
+    const until = Date.now() + 60_000;
+    while (!specs.slice(1).every((s) => trajectoryEnded(out, s.key)) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    push({ type: "episodeBegin", key: specs[index]!.key } as RunEvent);
+    push({ type: "episodeEnd", key: specs[index]!.key } as RunEvent);
+  };
 }

@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RunEvent } from "../../../harness/runner/run-events.ts";
 import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
 import { loadSceneFile } from "../../../sim/scene/load.ts";
 import { loadTaskFile } from "../../../sim/task/load.ts";
-import { copyBundledSuite, hasBundledSuite, suiteEpisodeSpecs, trajectoryEnded } from "./run-files.ts";
+import { copyBundledSuite, hasBundledSuite, mainLaneLeavingEpisodesToThread, suiteEpisodeSpecs, trajectoryEnded } from "./run-files.ts";
 
 describe.skipIf(!hasBundledSuite("default"))("pool threads take the files the main thread loaded", () => {
   let pool: EpisodePool | null = null;
@@ -24,21 +23,15 @@ describe.skipIf(!hasBundledSuite("default"))("pool threads take the files the ma
     for (const f of [...scenes, ...tasks]) rmSync(f.path);
     const out = mkdtempSync(path.join(os.tmpdir(), "shared-files-"));
     pool = await EpisodePool.open(1, { agent: "random", agentOptions: {}, context: { runId: "r", harnessVersion: "0", suiteId: "s", stepTimeout: 60, config: {} }, trajectoryOut: out });
-    const ended = (key: string): boolean => trajectoryEnded(out, key);
     await pool.runAll(
       specs,
       () => {},
       undefined,
-      async (index, push) => {
-        // the main lane leaves the episodes to the thread: it waits until the thread has run the others
-        const until = Date.now() + 60_000;
-        while (!specs.slice(1).every((s) => ended(s.key)) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-        push({ type: "episodeBegin", key: specs[index]!.key } as RunEvent);
-        push({ type: "episodeEnd", key: specs[index]!.key } as RunEvent);
-      },
+      // the main lane leaves the episodes to the thread: it waits until the thread has run the others
+      mainLaneLeavingEpisodesToThread(specs, out),
       scenes,
       tasks,
     );
-    expect(specs.slice(1).every((s) => ended(s.key))).toBe(true);
+    expect(specs.slice(1).every((s) => trajectoryEnded(out, s.key))).toBe(true);
   }, 120_000);
 });
