@@ -64,6 +64,8 @@ export interface BenchPlan {
   suiteAgent: string;
   /** Passes over the suite per repetition of the stepping rate. */
   suitePasses: number;
+  /** Unmeasured passes over the suite before the stepping rate's repetitions. */
+  suiteWarmupPasses: number;
   sizes: number[];
   houseSteps: number;
   placeObjects: number;
@@ -83,6 +85,7 @@ export const FULL_PLAN: BenchPlan = {
   suite: "default",
   suiteAgent: "oracle",
   suitePasses: 3,
+  suiteWarmupPasses: 30,
   sizes: [100, 1000, 10000],
   houseSteps: 400,
   placeObjects: 200,
@@ -101,6 +104,7 @@ export const QUICK_PLAN: BenchPlan = {
   ...FULL_PLAN,
   repetitions: 1,
   suitePasses: 1,
+  suiteWarmupPasses: 0,
   houseSteps: 60,
   placeSteps: 80,
   workerEpisodes: 12,
@@ -148,7 +152,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
     let rate, place, scaling, load, workers, rss;
     if (wanted("rate")) {
       progress(`stepping rate: ${plan.suiteAgent} on the ${plan.suite} suite`);
-      rate = await measureSteppingRate({ suite: plan.suite, agent: plan.suiteAgent, reps: plan.repetitions, passesPerRep: plan.suitePasses, dir: sub("rate") });
+      rate = await measureSteppingRate({ suite: plan.suite, agent: plan.suiteAgent, reps: plan.repetitions, passesPerRep: plan.suitePasses, warmupPasses: plan.suiteWarmupPasses, dir: sub("rate") });
     }
     if (wanted("place")) {
       progress(`place latency in a ${plan.placeObjects}-object house`);
@@ -207,6 +211,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
       details: definedOnly({
         suiteStepsPerPass: rate?.stepsPerPass,
         suiteActMsPerPass: rate && roundSig(rate.actMsPerPass),
+        suiteWarmupPasses: rate && plan.suiteWarmupPasses,
         placeStepsPerRep: place?.placesPerRep,
         placeOkShare: place && roundSig(place.okShare),
         houseStepsPerEpisode: scaling && plan.houseSteps,

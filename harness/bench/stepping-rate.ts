@@ -28,12 +28,15 @@ export interface SteppingRate {
 }
 
 /**
- * Runs `agent` over `suite` `reps` times `passesPerRep` passes (after one unmeasured warm-up repetition) with trajectory logging on,
+ * Runs `agent` over `suite` `reps` times `passesPerRep` passes with trajectory logging on, after `warmupPasses`
+ * unmeasured passes and one unmeasured repetition (the rate keeps climbing for some thirty passes of the default
+ * suite as V8 tiers the hot paths up and the young generation grows: without the warm-up the median is a figure
+ * of the process's start, not of a step),
  * timing stepping only (see {@link runTimedEpisodes}): each repetition runs the passes twice, once on the wall
  * clock alone and once reading CPU time around every step too; after each repetition writes the same step lines again
  * with no simulation, through the same trajectory writer, to get the I/O limit of a step on this machine.
  */
-export async function measureSteppingRate(options: { suite: string; agent: string; reps: number; passesPerRep: number; dir: string }): Promise<SteppingRate> {
+export async function measureSteppingRate(options: { suite: string; agent: string; reps: number; passesPerRep: number; warmupPasses?: number; dir: string }): Promise<SteppingRate> {
   const { jobs } = loadSuiteJobs(options.suite);
   const agent = await loadAgent(options.agent);
   // one pass over a small suite is only a few hundred steps: a repetition is several passes
@@ -41,6 +44,12 @@ export async function measureSteppingRate(options: { suite: string; agent: strin
   const rows: { sps: number; spsCpu: number; log: number; logCpu: number; steps: number; actMs: number }[] = [];
   const timed: SteppingTime = { steps: 0, steppingMs: 0, steppingCpuMs: 0, actMs: 0, perStepMs: [], perStepCpuMs: [], episodes: [] };
   try {
+    const warmupJobs = Array.from({ length: options.warmupPasses ?? 0 }, () => jobs).flat();
+    if (warmupJobs.length) {
+      const warmupWriter = new TrajectoryWriter(path.join(options.dir, "warm-up"));
+      warmupWriter.onBegin();
+      await runTimedEpisodes(warmupJobs, agent, warmupWriter);
+    }
     for (let rep = -1; rep < options.reps; rep++) {
       const runDir = path.join(options.dir, `rep-${rep + 1}`);
       mkdirSync(runDir, { recursive: true });
