@@ -16,6 +16,16 @@ export function resultsRow(header: EpisodeHeader, metrics: EpisodeMetrics, end: 
   };
 }
 
+/**
+ * The row a run writes for a finished episode: `repeat` only when > 0, then the seed, the end line's
+ * metrics, reason and error, in that order. The runner builds it when the episode ends and `--resume`
+ * rebuilds it from the trajectory's header and end line: one function, so the two rows (and so the
+ * results.json bytes) are the same.
+ */
+export function finishedRow(episode: { id: string; repeat: number; seed: number }, end: Pick<EndEvent, "metrics" | "reason" | "error">): ResultsRow {
+  return { id: episode.id, ...(episode.repeat ? { repeat: episode.repeat } : {}), seed: episode.seed, ...end.metrics, reason: end.reason, error: end.error };
+}
+
 /** Rows sorted by episode id (code-unit order), then repeat: the stable order of results.json. */
 export function sortRows<R extends { id: string; repeat?: number }>(rows: readonly R[]): R[] {
   return [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : (a.repeat ?? 0) - (b.repeat ?? 0)));

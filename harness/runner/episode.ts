@@ -5,6 +5,7 @@ import type { WorldPool } from "../../sim/world/world-pool.ts";
 import type { Agent, PrivilegedView } from "../agent.ts";
 import { defaultMeasureRegistry } from "../metrics/builtin.ts";
 import { EpisodeScorer } from "../metrics/episode-scorer.ts";
+import { finishedRow } from "../metrics/results-row.ts";
 import type { ResultsRow } from "../metrics/results-schema.ts";
 import type { EndEvent, EndReason, EpisodeHeader, EpisodeMetrics, StepEvent } from "../trajectory/events.ts";
 import { TRAJECTORY_SCHEMA_VERSION } from "../trajectory/events.ts";
@@ -117,7 +118,7 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
   }
   const metrics = scorer.finish({ reason, error }) as EpisodeMetrics;
   const end: EndEvent = { type: "end", reason, error, metrics, ts: ctx.now() };
-  const row: ResultsRow = { id: job.id, ...(job.repeat ? { repeat: job.repeat } : {}), seed: job.seed, ...metrics, reason, error };
+  const row = finishedRow(job, end);
   await ctx.emit({ type: "episodeEnd", key: job.key, header, end, row });
   // the events are copies (stepEventOf, the observations' snapshots): nothing of the world is left in them
   env.release();

@@ -1,14 +1,13 @@
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { existsSync } from "node:fs";
 import { Subject, concatMap, lastValueFrom, defaultIfEmpty } from "rxjs";
 import { hashString } from "../../sim/rng.ts";
 import { InputError } from "../../sim/errors.ts";
 import { makeDirectory } from "../../sim/files/make-directory.ts";
 import type { Agent } from "../agent.ts";
 import { loadAgent } from "../agents/load.ts";
-import type { ResultsFile, ResultsRow } from "../metrics/results-schema.ts";
+import type { ResultsFile } from "../metrics/results-schema.ts";
 import { ResultsWriter, rowKey } from "../reporters/results-writer.ts";
-import { TrajectoryWriter, trajectoryFileName } from "../reporters/trajectory-writer.ts";
+import { TrajectoryWriter } from "../reporters/trajectory-writer.ts";
 import { loadSuite, resolveRelative, type LoadedSuite } from "../suite/load.ts";
 import { HARNESS_VERSION } from "../version.ts";
 import { getLogger } from "../logger.ts";
@@ -17,6 +16,7 @@ import type { EpisodeJob } from "./episode.ts";
 import { FileCache } from "./file-cache.ts";
 import { outputError } from "./output-error.ts";
 import { planEpisodes, type PlannedEpisode } from "./plan.ts";
+import { readFinishedRows } from "./resume.ts";
 import { dispatch, MultiplexReporter, type Reporter, type RunConfig, type RunEvent, type RunInfo } from "./run-events.ts";
 
 export interface RunOptions extends RunConfig {
@@ -44,7 +44,7 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     throw new InputError(loaded.path, "$.episodes", `--episodes ${options.episodes} matches no episode of suite ${loaded.suite.id}`);
   }
   const runId = runIdOf(options, loaded);
-  const resumed = options.resume ? readFinishedRows(options, runId, new Set(planned.map((p) => p.key))) : [];
+  const resumed = options.resume ? readFinishedRows(options, runId, planned) : [];
   const done = new Set(resumed.map(rowKey));
   const todo = planned.filter((p) => !done.has(p.key));
   const context: EpisodeContextData = {
@@ -290,40 +290,6 @@ function toJob(p: PlannedEpisode, loaded: LoadedSuite, cache: FileCache): Episod
     }
   }
   return { key: p.key, id: p.spec.id, repeat: p.repeat, seed: p.seed, maxSteps: p.maxSteps, scene: cache.scene(scenePath), task: cache.task(taskPath) };
-}
-
-/**
- * Rows of episodes an earlier run in `--out` finished: in results.json and with a trajectory that
- * ends with its end line. Anything else (an episode cut off mid-way, or one whose row was not yet
- * flushed) is rerun from its start. Refuses to mix runs: the earlier run must have the same run id
- * (suite, agent, agent options, seed, budgets, repeat) and the same episode selection and shard.
- */
-function readFinishedRows(options: RunConfig, runId: string, planned: Set<string>): ResultsRow[] {
-  const file = path.join(options.out, "results.json");
-  if (!existsSync(file)) return [];
-  let prior: { runId?: unknown; config?: Record<string, unknown>; episodes?: ResultsRow[] };
-  try {
-    prior = JSON.parse(readFileSync(file, "utf8"));
-  } catch {
-    throw new InputError(file, undefined, "cannot resume: results.json is not valid JSON");
-  }
-  if (prior.runId !== runId) {
-    throw new InputError(file, "$.runId", `cannot resume: this folder holds run ${JSON.stringify(prior.runId)}, but these options make run "${runId}" (suite, agent, agent options, seed, max steps, step timeout or repeat differ); give the original options or another --out`);
-  }
-  for (const field of ["episodes", "shard"] as const) {
-    const before = JSON.stringify(prior.config?.[field] ?? null);
-    const now = JSON.stringify(options[field] ?? null);
-    if (before !== now) throw new InputError(file, `$.config.${field}`, `cannot resume: the run used --${field} ${before}, this command ${now}; give the same --${field}`);
-  }
-  return (prior.episodes ?? []).filter((r) => {
-    const key = rowKey(r);
-    if (!planned.has(key)) return false;
-    const traj = path.join(options.out, "episodes", trajectoryFileName(key));
-    if (!existsSync(traj)) return false;
-    const text = readFileSync(traj, "utf8");
-    const last = text.trimEnd().split("\n").pop() ?? "";
-    return text.endsWith("\n") && last.startsWith('{"type":"end"');
-  });
 }
 
 /** The part of the config that shapes an episode (the same across workers, shards, resume and output folders). */
