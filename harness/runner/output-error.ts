@@ -9,5 +9,5 @@ import { InputError } from "../../sim/errors.ts";
 export function outputError(err: unknown, out: string): unknown {
   const e = err as NodeJS.ErrnoException;
   if (!(err instanceof Error) || typeof e.code !== "string" || typeof e.syscall !== "string") return err;
-  return new InputError(e.path ?? out, undefined, `cannot write the run's output (${e.message}); finished episodes are kept in ${path.join(out, "results.json")}: fix this and continue with --resume`);
+  return new InputError(e.path ?? out, undefined, `cannot write the run's output (${e.message}); the episodes that finished are kept (their trajectories in ${path.join(out, "episodes")}): fix this and continue with --resume`);
 }

@@ -24,6 +24,11 @@ export interface RunOptions extends RunConfig {
   reporters?: Reporter[];
   /** Clock for trajectory timestamps (tests pin it). */
   now?: () => string;
+  /**
+   * Least time between two rewrites of results.json during the run, in ms (default 1000; 0 rewrites it
+   * after every episode). The trajectories are the durable record, so this only bounds how stale the file is.
+   */
+  resultsIntervalMs?: number;
 }
 
 /**
@@ -75,7 +80,7 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
       planned: planned.map((p) => p.key),
       resumed,
     };
-    const results = new ResultsWriter(options.out);
+    const results = new ResultsWriter(options.out, { minIntervalMs: options.resultsIntervalMs });
     // worker threads may write trajectories themselves: the folder is still made here, before any episode
     const trajectories = executor.writesTrajectories ? { onBegin: () => new TrajectoryWriter(options.out).onBegin() } : new TrajectoryWriter(options.out);
     const reporter = new MultiplexReporter([trajectories, results, ...(options.reporters ?? [])]);
@@ -114,10 +119,17 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
       return final;
     } catch (err) {
       // erroring the stream drops the events still queued: let the reporters write the episodes that
-      // finished before the failure (results.json, trajectories) first, so --resume goes on from them
+      // finished before the failure (trajectories, results.json) first, so --resume goes on from them
       await caughtUp().catch(() => undefined);
       events.error(err);
       await delivered.catch(() => undefined);
+      // results.json is rewritten at most once a second: list every finished episode in it now. At best:
+      // a disk that failed may fail this too, and --resume needs only the trajectories
+      try {
+        results.writeNow();
+      } catch {
+        // the run's own error is the one to report
+      }
       throw err;
     }
   } finally {
@@ -298,7 +310,7 @@ function episodeConfig(o: RunConfig): Record<string, unknown> {
 }
 
 function stripLocal(o: RunOptions): RunConfig {
-  const { reporters: _r, now: _n, ...config } = o;
+  const { reporters: _r, now: _n, resultsIntervalMs: _i, ...config } = o;
   return { ...config, agentOptions: redactSecrets(config.agentOptions) };
 }
 

@@ -22,18 +22,26 @@ function runToEnd(args: string[]): void {
   if (r.status !== 0) throw new Error(`rearrange ${args.join(" ")} exited ${r.status}: ${r.stderr}`);
 }
 
-/** Episodes results.json lists so far (0 before it exists). */
-function finishedCount(out: string): number {
-  try {
-    return JSON.parse(readFileSync(path.join(out, "results.json"), "utf8")).episodes.length;
-  } catch {
-    return 0;
+/**
+ * Trajectory files (bytes, timestamps included) of the episodes finished so far: those ending with their end
+ * line. The trajectories are the durable record (results.json is rewritten at most once a second), so these
+ * are the episodes a resume must keep, untouched, whether results.json lists them yet or not.
+ */
+function finishedTrajectories(out: string): Map<string, string> {
+  const kept = new Map<string, string>();
+  const dir = path.join(out, "episodes");
+  if (!existsSync(dir)) return kept;
+  for (const f of readdirSync(dir)) {
+    const file = path.join(dir, f);
+    const text = readFileSync(file, "utf8");
+    if (text.endsWith("\n") && text.trimEnd().split("\n").pop()!.startsWith('{"type":"end"')) kept.set(file, text);
   }
+  return kept;
 }
 
 /**
- * Starts a real `node bin/rearrange.js run` and SIGKILLs it `extraMs` after results.json lists
- * `afterEpisodes` finished episodes (after the run started, for 0).
+ * Starts a real `node bin/rearrange.js run` and SIGKILLs it `extraMs` after `afterEpisodes` episodes have
+ * finished (their trajectories ended; after the run started, for 0).
  * @returns true when the kill interrupted the run (false if it had already finished)
  */
 async function runAndKill(args: string[], out: string, afterEpisodes: number, extraMs: number): Promise<boolean> {
@@ -41,24 +49,12 @@ async function runAndKill(args: string[], out: string, afterEpisodes: number, ex
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
   let done = false;
   void exited.then(() => (done = true));
-  while (!done && (!existsSync(path.join(out, "results.json")) || finishedCount(out) < afterEpisodes)) {
+  while (!done && (!existsSync(path.join(out, "results.json")) || finishedTrajectories(out).size < afterEpisodes)) {
     await new Promise((r) => setTimeout(r, 10));
   }
   await new Promise((r) => setTimeout(r, extraMs));
   child.kill("SIGKILL");
   return (await exited) === "SIGKILL";
-}
-
-/** Trajectory files (bytes, timestamps included) of the episodes a resume must keep: listed and ended. */
-function finishedTrajectories(out: string): Map<string, string> {
-  const kept = new Map<string, string>();
-  if (!existsSync(path.join(out, "results.json"))) return kept;
-  for (const row of resultsOf(out).episodes) {
-    const file = path.join(out, "episodes", `${row.id}.jsonl`);
-    const text = existsSync(file) ? readFileSync(file, "utf8") : "";
-    if (text.endsWith("\n") && text.trimEnd().split("\n").pop()!.startsWith('{"type":"end"')) kept.set(file, text);
-  }
-  return kept;
 }
 
 describe.skipIf(!HAVE_SUITE)("kill -9 during a run, then --resume", () => {

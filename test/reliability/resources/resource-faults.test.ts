@@ -166,7 +166,7 @@ describe("a disk that fills up", () => {
     expect(calls(log).filter((c) => c.event === "reset")).toEqual([]);
   }, 60_000);
 
-  it("when results.json can no longer be written (at the 3rd episode's end): the run stops, results.json keeps 2 episodes, --resume finishes it", async () => {
+  it("when results.json can no longer be written (at the 3rd episode's end, rewritten after every episode): the run stops, results.json keeps 2 episodes, --resume finishes it", async () => {
     const s = writeTinySuite({ episodes: 5 });
     const clean = path.join(s.dir, "clean");
     await runSuite(runOptions(s.suite, clean));
@@ -176,16 +176,45 @@ describe("a disk that fills up", () => {
     const fill: Reporter = {
       onEpisodeEnd: (key) => void (key === s.ids[1] && symlinkSync("/dev/full", tmp)),
     };
-    const err = await runSuite(runOptions(s.suite, out, { reporters: [fill] })).catch((e) => e);
+    // resultsIntervalMs 0: that next rewrite is at the 3rd episode's end, not up to a second later
+    const err = await runSuite(runOptions(s.suite, out, { reporters: [fill], resultsIntervalMs: 0 })).catch((e) => e);
     expect(err).toBeInstanceOf(InputError);
     expect(err.file).toBe(path.join(out, "results.json"));
     expect(err.reason).toMatch(/ENOSPC.*--resume/);
     expect(readResults(out).episodes).toEqual(readResults(clean).episodes.slice(0, 2));
-    // the 3rd trajectory is complete but not in results.json: it is rerun, the 5th was never started
+    // the 5th was never started
     expect(existsSync(path.join(out, "episodes", `${s.ids[4]}.jsonl`))).toBe(false);
 
     rmSync(tmp);
-    await runSuite(runOptions(s.suite, out, { resume: true }));
+    // the 3rd trajectory is complete though not in results.json: its row is rebuilt from it, only the 4th and 5th run
+    const begun: string[] = [];
+    await runSuite(runOptions(s.suite, out, { resume: true, reporters: [{ onEpisodeBegin: (key) => void begun.push(key) }] }));
+    expect(begun).toEqual(s.ids.slice(3));
+    expect(readResults(out)).toEqual({ ...readResults(clean), runId: readResults(out).runId, config: readResults(out).config });
+    expect(episodeTexts(out)).toEqual(episodeTexts(clean));
+  }, 60_000);
+
+  it("when results.json can no longer be written (default interval): the run fails at the next rewrite naming results.json, and --resume rebuilds every finished episode from its trajectory", async () => {
+    const s = writeTinySuite({ episodes: 5 });
+    const clean = path.join(s.dir, "clean");
+    await runSuite(runOptions(s.suite, clean));
+    const out = path.join(s.dir, "full");
+    const tmp = path.join(out, "results.json.tmp");
+    const fill: Reporter = { onBegin: () => void symlinkSync("/dev/full", tmp) };
+    const err = await runSuite(runOptions(s.suite, out, { reporters: [fill] })).catch((e) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect(err.file).toBe(path.join(out, "results.json"));
+    expect(err.reason).toMatch(/ENOSPC.*--resume/);
+    const partial = readResults(out);
+    expect(partial.complete).toBe(false);
+    // results.json is as far as its last write got; the trajectories hold every finished episode
+    const finished = readAllTrajectories(out).filter((t) => t.end).map((t) => t.header.episodeId);
+    expect(finished.length).toBeGreaterThan(partial.episodes.length);
+
+    rmSync(tmp);
+    const begun: string[] = [];
+    await runSuite(runOptions(s.suite, out, { resume: true, reporters: [{ onEpisodeBegin: (key) => void begun.push(key) }] }));
+    expect(begun).toEqual(s.ids.filter((id) => !finished.includes(id)));
     expect(readResults(out)).toEqual({ ...readResults(clean), runId: readResults(out).runId, config: readResults(out).config });
     expect(episodeTexts(out)).toEqual(episodeTexts(clean));
   }, 60_000);
