@@ -38,13 +38,17 @@ export interface StepScaling {
 /**
  * Mean stepping time per step of random valid actions (see {@link BenchAgent}) in generated houses of
  * each size. The houses are generated and loaded outside the timing; each repetition runs the sizes in
- * turn, so drift in machine load touches them alike. One unmeasured warm-up episode comes first.
+ * turn, so drift in machine load touches them alike. `warmupRounds` unmeasured rounds over the sizes come
+ * first (default 1): in a fresh process a step takes several times as long for the first few thousand
+ * steps, until V8 has optimised the hot paths, and the size measured first would pay for it.
  */
-export async function measureStepScaling(options: { sizes: number[]; steps: number; reps: number; dir: string }): Promise<StepScaling> {
+export async function measureStepScaling(options: { sizes: number[]; steps: number; reps: number; warmupRounds?: number; dir: string }): Promise<StepScaling> {
   const jobs = options.sizes.map((n) => houseJob(n, options.steps));
   const wall = new Map<number, number[]>(options.sizes.map((n) => [n, []]));
   const cpu = new Map<number, number[]>(options.sizes.map((n) => [n, []]));
-  await runHouseEpisode(jobs[0]!, path.join(options.dir, "warm-up"));
+  for (let round = 0; round < (options.warmupRounds ?? 1); round++) {
+    for (const job of jobs) await runHouseEpisode(job, path.join(options.dir, "warm-up"));
+  }
   for (let rep = 0; rep < options.reps; rep++) {
     for (const [i, n] of options.sizes.entries()) {
       const t = await runHouseEpisode(jobs[i]!, path.join(options.dir, `scaling-${rep}`));

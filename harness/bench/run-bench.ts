@@ -68,6 +68,8 @@ export interface BenchPlan {
   suiteWarmupPasses: number;
   sizes: number[];
   houseSteps: number;
+  /** Unmeasured rounds over the house sizes before the step-time repetitions. */
+  houseWarmupRounds: number;
   placeObjects: number;
   placeSteps: number;
   loadObjects: number;
@@ -88,6 +90,7 @@ export const FULL_PLAN: BenchPlan = {
   suiteWarmupPasses: 30,
   sizes: [100, 1000, 10000],
   houseSteps: 400,
+  houseWarmupRounds: 8,
   placeObjects: 200,
   placeSteps: 400,
   loadObjects: 1000,
@@ -106,6 +109,7 @@ export const QUICK_PLAN: BenchPlan = {
   suitePasses: 1,
   suiteWarmupPasses: 0,
   houseSteps: 60,
+  houseWarmupRounds: 1,
   placeSteps: 80,
   workerEpisodes: 12,
   workerMaxSteps: 10,
@@ -160,7 +164,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
     }
     if (wanted("scaling")) {
       progress(`step time at ${plan.sizes.join(", ")} objects`);
-      scaling = await measureStepScaling({ sizes: plan.sizes, steps: plan.houseSteps, reps: plan.repetitions, dir: sub("scaling") });
+      scaling = await measureStepScaling({ sizes: plan.sizes, steps: plan.houseSteps, reps: plan.repetitions, warmupRounds: plan.houseWarmupRounds, dir: sub("scaling") });
     }
     if (wanted("load")) {
       progress(`load + settle of a ${plan.loadObjects}-object scene`);
@@ -215,6 +219,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
         placeStepsPerRep: place?.placesPerRep,
         placeOkShare: place && roundSig(place.okShare),
         houseStepsPerEpisode: scaling && plan.houseSteps,
+        houseWarmupRounds: scaling && plan.houseWarmupRounds,
         workerEpisodes: workers?.episodes,
         oneWorkerMs: workers && roundSig(workers.oneWorkerMs),
         twoWorkersMs: workers && roundSig(workers.twoWorkersMs),
