@@ -39,7 +39,7 @@ export function withoutTsxHooks(execArgv: readonly string[]): string[] {
     if (HOOK_OPTIONS.has(name)) {
       const value = eq > 0 ? arg.slice(eq + 1) : execArgv[i + 1];
       if (eq < 0) i++;
-      if (value !== undefined && /[\\/]node_modules[\\/]tsx[\\/]/.test(value)) continue;
+      if (value !== undefined && isTsxHook(value)) continue;
       out.push(arg);
       if (eq < 0 && value !== undefined) out.push(value);
       continue;
@@ -47,6 +47,14 @@ export function withoutTsxHooks(execArgv: readonly string[]): string[] {
     out.push(arg);
   }
   return out;
+}
+
+/**
+ * True for a hook of tsx: a file of the tsx package (`npx tsx` passes absolute paths and file URLs) or the
+ * package named bare, as its docs say to run it (`node --import tsx`, `--require tsx/cjs`, `--loader tsx/esm`).
+ */
+function isTsxHook(value: string): boolean {
+  return /[\\/]node_modules[\\/]tsx[\\/]/.test(value) || /^tsx(\/[\w./-]*)?$/.test(value);
 }
 
 /**
