@@ -21,14 +21,16 @@ export interface ResultsWriterOptions {
  * Writes `<out>/results.json`: at the run's begin, at its end (`complete: true`), and in between after
  * an episode's end at most once per `minIntervalMs` (`complete: false`). An episode that ends sooner
  * after the last write is written by a timer once the interval has passed (or by the next write), so
- * during a run the file is at most about a second stale, and at the end it is current.
+ * during a run the file is about a second stale at most, and at the end it is current. (The timer needs the
+ * event loop: a one-worker run of a synchronous agent turns it only between episodes, so there the rows of
+ * episodes that ended just before a long one wait for that one's end.)
  *
  * Why not after every episode: each rewrite sorts, aggregates and serialises every row, so rewriting
  * after each episode costs time quadratic in the episodes (~4 % of a 200-episode run's main thread;
  * minutes for 10 000). Nor need it: the durable record of a finished episode is its trajectory, whose
  * end line (written before this writer hears of the episode) carries its metrics, and `--resume`
  * rebuilds the row of every finished episode results.json does not list yet (runner/resume.ts).
- * results.json is a view of the run: current at the end, and at most a second behind during it.
+ * results.json is a view of the run: current at the end, and about a second behind at most during it.
  *
  * Every write is atomic (a temp file renamed over the old one), so a reader never sees half a file.
  * A failed write throws an error naming results.json; one by the timer is thrown at the next event.
