@@ -1,12 +1,17 @@
 import { renderTable } from "../reporters/table.ts";
 import type { BenchResult } from "./run-bench.ts";
 
-/** The benchmark as people read it: machine, each figure with its CPU-time twin, target and verdict. */
+/**
+ * The benchmark as people read it: machine, each figure with the range of its repetitions, its CPU-time twin,
+ * target and verdict, and a note for each verdict the repetitions do not agree on.
+ */
 export function formatBench(r: BenchResult): string {
   const target = new Map(r.targets.map((t) => [t.metric, t]));
   const row = (metric: string, value: number, cpu: number | null): string[] => {
     const t = target.get(metric);
-    return [metric, show(value), cpu === null ? "" : show(cpu), t ? `${t.op} ${show(t.bound)}` : "", t ? (t.met ? "yes" : "NO") : ""];
+    const s = r.spread[metric];
+    const range = s && s.min !== s.max ? `${show(s.min)} – ${show(s.max)}` : "";
+    return [metric, show(value), range, cpu === null ? "" : show(cpu), t ? `${t.op} ${show(t.bound)}` : "", t ? (t.met ? "yes" : "NO") : ""];
   };
   const sizes = Object.keys(r.stepMs);
   const rows = [
@@ -22,11 +27,15 @@ export function formatBench(r: BenchResult): string {
     row("peakRssMB10k", r.peakRssMB10k, null),
   ];
   const m = r.machine;
+  const unsettled = r.targets
+    .filter((t) => t.unsettled)
+    .map((t) => `note: ${t.metric}'s repetitions fall on both sides of its target (${show(t.range!.min)} – ${show(t.range!.max)}): on this machine the verdict is within the noise; rerun when it is quiet, or with more --reps`);
   return [
     `machine: ${m.cpus} × ${m.cpuModel}, ${m.platform}, node ${m.node}, ${m.totalMemMB} MB, load average ${m.loadAverage.join(" / ")}`,
-    `${r.quick ? "QUICK smoke run (figures not for quoting), " : ""}medians of ${r.repetitions} repetition${r.repetitions === 1 ? "" : "s"}; cpu = the same from process CPU time (for workersSpeedup: the CPU-time ratio)`,
+    `${r.quick ? "QUICK smoke run (figures not for quoting), " : ""}medians of ${r.repetitions} repetition${r.repetitions === 1 ? "" : "s"} (range: the smallest and largest); cpu = the same from process CPU time (for workersSpeedup: the CPU-time ratio)`,
     "",
-    renderTable(["metric", "value", "cpu", "target", "met"], rows),
+    renderTable(["metric", "value", "range", "cpu", "target", "met"], rows),
+    ...(unsettled.length ? ["", ...unsettled] : []),
     "",
     `details: ${Object.entries(r.details).map(([k, v]) => `${k}=${show(v)}`).join(", ")}`,
     ...(r.stepsByAction ? ["", "stepping time by action (the stepsPerSecond runs):", renderActions(r.stepsByAction)] : []),

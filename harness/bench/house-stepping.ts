@@ -3,7 +3,7 @@ import type { EpisodeJob } from "../runner/episode.ts";
 import { TrajectoryWriter } from "../reporters/trajectory-writer.ts";
 import { BenchAgent } from "./bench-agent.ts";
 import { generateHouse } from "./house-generator.ts";
-import { median, percentile } from "./stats.ts";
+import { median, percentile, spreadOf, type Spread } from "./stats.ts";
 import { runTimedEpisodes, type SteppingTime } from "./stepping-clock.ts";
 
 /** One episode of the bench agent in a generated house of `objects` objects. */
@@ -33,6 +33,10 @@ export interface StepScaling {
   stepMs: Record<string, number>;
   /** objects → mean CPU ms per step (median over repetitions). */
   stepCpuMs: Record<string, number>;
+  /** objects → the smallest and largest repetition's mean wall ms per step. */
+  stepMsSpread: Record<string, Spread>;
+  /** The largest size's mean wall ms per step over the smallest's, repetition by repetition (they run in turn). */
+  ratioSpread: Spread;
 }
 
 /**
@@ -58,9 +62,12 @@ export async function measureStepScaling(options: { sizes: number[]; steps: numb
       cpu.get(n)!.push(c.steppingCpuMs / c.steps);
     }
   }
+  const [smallest, largest] = [Math.min(...options.sizes), Math.max(...options.sizes)];
   return {
     stepMs: Object.fromEntries(options.sizes.map((n) => [String(n), median(wall.get(n)!)])),
     stepCpuMs: Object.fromEntries(options.sizes.map((n) => [String(n), median(cpu.get(n)!)])),
+    stepMsSpread: Object.fromEntries(options.sizes.map((n) => [String(n), spreadOf(wall.get(n)!)])),
+    ratioSpread: spreadOf(wall.get(largest)!.map((ms, rep) => ms / wall.get(smallest)![rep]!)),
   };
 }
 
@@ -72,6 +79,8 @@ export interface PlaceLatency {
   placesPerRep: number;
   /** Share of them that succeeded. */
   okShare: number;
+  /** The smallest and largest repetition's P50 and P95. */
+  spread: { placeMsP50: Spread; placeMsP95: Spread };
 }
 
 /**
@@ -96,5 +105,5 @@ export async function measurePlaceLatency(options: { objects: number; steps: num
     places = ms.length;
     ok = steps.filter((s) => s.action.type === "place" && s.feedback.ok).length;
   }
-  return { placeMsP50: median(p50), placeMsP95: median(p95), placesPerRep: places, okShare: ok / places };
+  return { placeMsP50: median(p50), placeMsP95: median(p95), placesPerRep: places, okShare: ok / places, spread: { placeMsP50: spreadOf(p50), placeMsP95: spreadOf(p95) } };
 }

@@ -3,13 +3,15 @@ import path from "node:path";
 import { loadSceneFile } from "../../sim/scene/load.ts";
 import { loadWorld } from "../../sim/world/load-world.ts";
 import { generateHouse } from "./house-generator.ts";
-import { median, timeIt } from "./stats.ts";
+import { median, spreadOf, timeIt, type Spread } from "./stats.ts";
 
 /** Time to load a scene file and settle it. */
 export interface LoadTime {
   /** Wall ms, median over repetitions. */
   loadMs: number;
   loadCpuMs: number;
+  /** The quickest and slowest repetition, wall ms. */
+  loadSpread: Spread;
 }
 
 /**
@@ -30,5 +32,5 @@ export async function measureLoad(options: { objects: number; reps: number; dir:
     wall.push(t.wallMs);
     cpu.push(t.cpuMs);
   }
-  return { loadMs: median(wall), loadCpuMs: median(cpu) };
+  return { loadMs: median(wall), loadCpuMs: median(cpu), loadSpread: spreadOf(wall) };
 }

@@ -6,7 +6,7 @@ import { measureLoad } from "./load-time.ts";
 import { measurePeakRss } from "./peak-rss.ts";
 import type { ActionTime } from "./stepping-breakdown.ts";
 import { measureSteppingRate } from "./stepping-rate.ts";
-import { roundSig } from "./stats.ts";
+import { roundSig, type Spread } from "./stats.ts";
 import { evaluateTargets, TARGETS, type TargetCheck } from "./targets.ts";
 import { measureWorkersSpeedup } from "./workers-speedup.ts";
 
@@ -54,6 +54,11 @@ export interface BenchResult {
   details: Record<string, number>;
   /** Where the stepping rate's time goes: the oracle's steps by action type (from the same recorded runs). */
   stepsByAction?: Record<string, ActionTime>;
+  /**
+   * Each wall figure's smallest and largest repetition (`stepMs[100]` for a size; a ratio's per repetition,
+   * from the two runs of that repetition): how much the machine moved it. Not for the peak memory (one run).
+   */
+  spread: Record<string, Spread>;
   targets: TargetCheck[];
 }
 
@@ -134,8 +139,8 @@ export type BenchFigure = (typeof MEASUREMENT_FIGURES)[keyof typeof MEASUREMENT_
 export const BENCH_FIGURES: readonly BenchFigure[] = Object.values(MEASUREMENT_FIGURES).flat();
 
 /** What `runBench` with `only` returns: the same shape, with the figures of skipped measurements left out. */
-export type PartialBenchResult = Pick<BenchResult, "machine" | "quick" | "repetitions" | "details" | "targets"> &
-  Partial<Omit<BenchResult, "machine" | "quick" | "repetitions" | "details" | "targets" | "cpu">> & { cpu: Partial<BenchResult["cpu"]>; only: BenchFigure[] };
+export type PartialBenchResult = Pick<BenchResult, "machine" | "quick" | "repetitions" | "details" | "targets" | "spread"> &
+  Partial<Omit<BenchResult, "machine" | "quick" | "repetitions" | "details" | "targets" | "cpu" | "spread">> & { cpu: Partial<BenchResult["cpu"]>; only: BenchFigure[] };
 
 /**
  * Runs every measurement in turn (never two at once) and returns the figures. `onProgress` hears the
@@ -179,6 +184,19 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
       rss = await measurePeakRss({ objects: plan.rssObjects, steps: plan.rssSteps, dir: sub("rss") });
     }
 
+    const spread: Record<string, Spread> = {};
+    const addSpread = (figure: string, s: Spread | undefined) => {
+      if (s) spread[figure] = { min: roundSig(s.min), max: roundSig(s.max) };
+    };
+    addSpread("stepsPerSecond", rate?.spread.stepsPerSecond);
+    addSpread("logOnlyStepsPerSecond", rate?.spread.logOnlyStepsPerSecond);
+    addSpread("fractionOfLimit", rate?.spread.fractionOfLimit);
+    addSpread("placeMsP50", place?.spread.placeMsP50);
+    addSpread("placeMsP95", place?.spread.placeMsP95);
+    for (const [n, s] of Object.entries(scaling?.stepMsSpread ?? {})) addSpread(`stepMs[${n}]`, s);
+    addSpread("scaling10kOver100", scaling?.ratioSpread);
+    addSpread("loadMs1k", load?.loadSpread);
+    addSpread("workersSpeedup", workers?.speedupSpread);
     const smallest = String(Math.min(...plan.sizes));
     const largest = String(Math.max(...plan.sizes));
     // JSON leaves out the undefined figures of skipped measurements
@@ -212,6 +230,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
         Object.fromEntries(
           Object.entries(rate.byAction).map(([action, t]) => [action, { ...t, p50Us: roundSig(t.p50Us), meanUs: roundSig(t.meanUs), share: roundSig(t.share) }]),
         ),
+      spread,
       details: definedOnly({
         suiteStepsPerPass: rate?.stepsPerPass,
         suiteActMsPerPass: rate && roundSig(rate.actMsPerPass),
@@ -228,11 +247,11 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
         rssSteps: rss?.steps,
       }),
     };
-    if (!only) return { ...(result as Omit<BenchResult, "targets">), targets: evaluateTargets(result) };
+    if (!only) return { ...(result as Omit<BenchResult, "targets">), targets: evaluateTargets(result, spread) };
     const figures = result as Record<string, unknown>;
     const present = TARGETS.map((t) => t.metric).filter((m) => typeof figures[m] === "number");
     // evaluateTargets wants every figure: the skipped ones get a stand-in, and their verdicts are dropped
-    const targets = evaluateTargets(Object.fromEntries(TARGETS.map((t) => [t.metric, present.includes(t.metric) ? figures[t.metric] : 0]))).filter((t) => present.includes(t.metric));
+    const targets = evaluateTargets(Object.fromEntries(TARGETS.map((t) => [t.metric, present.includes(t.metric) ? figures[t.metric] : 0])), spread).filter((t) => present.includes(t.metric));
     return { ...result, targets, only: [...only] };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -13,6 +13,24 @@ export function percentile(xs: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
 }
 
+/** The smallest and largest of a figure's values over repetitions: how far it moved from one to the next. */
+export interface Spread {
+  min: number;
+  max: number;
+}
+
+/** Smallest and largest of a non-empty list. */
+export function spreadOf(xs: readonly number[]): Spread {
+  if (xs.length === 0) throw new RangeError("spread of an empty list");
+  let min = xs[0]!;
+  let max = xs[0]!;
+  for (const x of xs) {
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  return { min, max };
+}
+
 /** CPU time (user + system) this process has used so far, ms. Counts every thread of the process. */
 export function cpuMs(): number {
   const u = process.cpuUsage();

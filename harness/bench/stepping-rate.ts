@@ -3,7 +3,7 @@ import path from "node:path";
 import { loadAgent } from "../agents/load.ts";
 import { TrajectoryWriter } from "../reporters/trajectory-writer.ts";
 import { steppingByAction, type ActionTime } from "./stepping-breakdown.ts";
-import { median } from "./stats.ts";
+import { median, spreadOf, type Spread } from "./stats.ts";
 import { replayLines, runTimedEpisodes, type SteppingTime } from "./stepping-clock.ts";
 import { loadSuiteJobs } from "./suite-jobs.ts";
 
@@ -25,6 +25,8 @@ export interface SteppingRate {
   actMsPerPass: number;
   /** Stepping time by action type over every measured repetition: where the time goes. */
   byAction: Record<string, ActionTime>;
+  /** Each wall figure's smallest and largest repetition (the fraction per repetition: its rate over its log-only rate). */
+  spread: { stepsPerSecond: Spread; logOnlyStepsPerSecond: Spread; fractionOfLimit: Spread };
 }
 
 /**
@@ -95,5 +97,10 @@ export async function measureSteppingRate(options: { suite: string; agent: strin
     stepsPerPass: rows[0]!.steps,
     actMsPerPass: m((r) => r.actMs),
     byAction: steppingByAction(timed),
+    spread: {
+      stepsPerSecond: spreadOf(rows.map((r) => r.sps)),
+      logOnlyStepsPerSecond: spreadOf(rows.map((r) => r.log)),
+      fractionOfLimit: spreadOf(rows.map((r) => r.sps / r.log)),
+    },
   };
 }

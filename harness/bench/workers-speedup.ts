@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runSuite } from "../runner/run-suite.ts";
 import { generateHouse, taskFileText } from "./house-generator.ts";
-import { median, timeIt } from "./stats.ts";
+import { median, spreadOf, timeIt, type Spread } from "./stats.ts";
 
 /** Wall time of the same run with one worker and with two. */
 export interface WorkersSpeedup {
@@ -20,6 +20,8 @@ export interface WorkersSpeedup {
    */
   poolStartMs: number;
   episodes: number;
+  /** One worker's wall time over two workers', repetition by repetition (each repetition runs both in turn). */
+  speedupSpread: Spread;
 }
 
 /** Houses the generated suite spreads its episodes over. */
@@ -57,6 +59,7 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
     twoWorkersCpuMs: median(cpu[2]),
     poolStartMs: Math.max(0, median(start[2]) - median(start[1])),
     episodes: options.episodes,
+    speedupSpread: spreadOf(times[1].map((ms, rep) => ms / times[2][rep]!)),
   };
 }
 

@@ -42,6 +42,17 @@ describe("rearrange bench --quick --json", () => {
       }
     }
     expect(Object.keys(out.stepMs as object).sort()).toEqual(["100", "1000", "10000"]);
+    // each repeated figure's range of repetitions; --quick runs one repetition, so each range is that one value
+    const spread = out.spread as Record<string, { min: number; max: number }>;
+    const named = new Set([...figures, "stepMs[100]", "stepMs[1000]", "stepMs[10000]"]);
+    expect(Object.keys(spread)).toContain("stepsPerSecond");
+    for (const [k, s] of Object.entries(spread)) {
+      expect(named.has(k), k).toBe(true);
+      expect(s.min, k).toBeLessThanOrEqual(s.max);
+    }
+    for (const k of ["stepsPerSecond", "fractionOfLimit", "placeMsP50", "scaling10kOver100", "loadMs1k", "workersSpeedup"]) {
+      expect(spread[k], k).toEqual({ min: out[k], max: out[k] });
+    }
     for (const v of numbersOf(out.cpu)) expect(v > 0 && Number.isFinite(v)).toBe(true);
     const machine = out.machine as { cpus: number; node: string };
     expect(machine.cpus).toBeGreaterThan(0);

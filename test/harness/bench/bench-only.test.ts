@@ -20,6 +20,8 @@ describe("rearrange bench --only", () => {
     expect(out.targets.map((t) => t.metric)).toEqual(["loadMs1k"]);
     expect(out.targets[0]!.value).toBe(out.loadMs1k);
     expect(out.only).toEqual(["loadMs1k"]);
+    // the range of repetitions only for what was measured
+    expect(Object.keys(out.spread as object)).toEqual(["loadMs1k"]);
   });
 
   it("refuses a figure it does not know as a usage error (exit 2), listing the figures", () => {

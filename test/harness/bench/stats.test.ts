@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { median, percentile, roundSig } from "../../../harness/bench/stats.ts";
+import { median, percentile, roundSig, spreadOf } from "../../../harness/bench/stats.ts";
 
 const samples = fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 60 });
 
@@ -32,6 +32,20 @@ describe("bench statistics", () => {
 
   it("refuses an empty list", () => {
     expect(() => median([])).toThrow(RangeError);
+    expect(() => spreadOf([])).toThrow(RangeError);
+  });
+
+  it("a spread is the smallest and largest sample, with the median between them", () => {
+    fc.assert(
+      fc.property(samples, (xs) => {
+        const s = spreadOf(xs);
+        expect(s).toEqual({ min: percentile(xs, 0), max: percentile(xs, 100) });
+        expect(xs).toContain(s.min);
+        expect(xs).toContain(s.max);
+        expect(s.min).toBeLessThanOrEqual(median(xs));
+        expect(median(xs)).toBeLessThanOrEqual(s.max);
+      }),
+    );
   });
 
   it("rounds to significant figures within half a unit of the last kept digit", () => {
