@@ -95,8 +95,11 @@ describe.skipIf(!hasBundledSuite("default"))("runs with a user TypeScript agent 
   });
 
   it("once stopped, the pool starts no further episode and passes on the started ones whole, in order", async () => {
-    const specs = suiteEpisodeSpecs(suite, 8);
-    pool = await EpisodePool.open(2, { ...setupFor("random"), trajectoryOut: path.join(root, "stopped") });
+    // enough episodes, each long enough, that the threads cannot run them all before this thread hears of the
+    // first end (six 8-step episodes once did: the check below then had nothing left to see stopped)
+    const base = suiteEpisodeSpecs(suite, 60);
+    const specs = Array.from({ length: 20 }, (_, k) => base.map((s, i) => ({ ...s, key: `${s.key}~r${k}`, repeat: k, seed: k * base.length + i }))).flat();
+    pool = await EpisodePool.open(2, { ...setupFor("random"), agentOptions: { doneProbability: 0 }, trajectoryOut: path.join(root, "stopped") });
     const stop = new AbortController();
     const seen: RunEvent[] = [];
     await pool.runAll(
