@@ -35,6 +35,10 @@ export interface StepScaling {
   stepCpuMs: Record<string, number>;
   /** objects → the smallest and largest repetition's mean wall ms per step. */
   stepMsSpread: Record<string, Spread>;
+  /** The largest size's `stepMs` over the smallest's (`scaling10kOver100` in the full bench). */
+  ratio: number;
+  /** The same from `stepCpuMs`. */
+  ratioCpu: number;
   /** The largest size's mean wall ms per step over the smallest's, repetition by repetition (they run in turn). */
   ratioSpread: Spread;
 }
@@ -63,10 +67,13 @@ export async function measureStepScaling(options: { sizes: number[]; steps: numb
     }
   }
   const [smallest, largest] = [Math.min(...options.sizes), Math.max(...options.sizes)];
+  const ratioOf = (times: Map<number, number[]>) => median(times.get(largest)!) / median(times.get(smallest)!);
   return {
     stepMs: Object.fromEntries(options.sizes.map((n) => [String(n), median(wall.get(n)!)])),
     stepCpuMs: Object.fromEntries(options.sizes.map((n) => [String(n), median(cpu.get(n)!)])),
     stepMsSpread: Object.fromEntries(options.sizes.map((n) => [String(n), spreadOf(wall.get(n)!)])),
+    ratio: ratioOf(wall),
+    ratioCpu: ratioOf(cpu),
     ratioSpread: spreadOf(wall.get(largest)!.map((ms, rep) => ms / wall.get(smallest)![rep]!)),
   };
 }

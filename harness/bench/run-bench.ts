@@ -197,8 +197,6 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
     addSpread("scaling10kOver100", scaling?.ratioSpread);
     addSpread("loadMs1k", load?.loadSpread);
     addSpread("workersSpeedup", workers?.speedupSpread);
-    const smallest = String(Math.min(...plan.sizes));
-    const largest = String(Math.max(...plan.sizes));
     // JSON leaves out the undefined figures of skipped measurements
     const result = {
       machine,
@@ -210,7 +208,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
       placeMsP50: place && roundSig(place.placeMsP50),
       placeMsP95: place && roundSig(place.placeMsP95),
       stepMs: scaling && mapValues(scaling.stepMs, roundSig),
-      scaling10kOver100: scaling && roundSig(scaling.stepMs[largest]! / scaling.stepMs[smallest]!),
+      scaling10kOver100: scaling && roundSig(scaling.ratio),
       loadMs1k: load && roundSig(load.loadMs),
       workersSpeedup: workers && roundSig(workers.workersSpeedup),
       peakRssMB10k: rss && roundSig(rss.peakRssMB),
@@ -219,7 +217,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
         logOnlyStepsPerSecond: rate && roundSig(rate.logOnlyStepsPerSecondCpu),
         fractionOfLimit: rate && roundSig(rate.fractionOfLimitCpu),
         stepMs: scaling && mapValues(scaling.stepCpuMs, roundSig),
-        scaling10kOver100: scaling && roundSig(scaling.stepCpuMs[largest]! / scaling.stepCpuMs[smallest]!),
+        scaling10kOver100: scaling && roundSig(scaling.ratioCpu),
         loadMs1k: load && roundSig(load.loadCpuMs),
         oneWorkerMs: workers && roundSig(workers.oneWorkerCpuMs),
         twoWorkersMs: workers && roundSig(workers.twoWorkersCpuMs),

@@ -21,6 +21,10 @@ describe("measureStepScaling", () => {
     expect(tasks.slice(6)).toEqual([tasks[0], tasks[0], tasks[1], tasks[1], tasks[0], tasks[0], tasks[1], tasks[1]]);
     expect(Object.keys(r.stepMs)).toEqual(["100", "200"]);
     for (const ms of [...Object.values(r.stepMs), ...Object.values(r.stepCpuMs)]) expect(ms).toBeGreaterThan(0);
+    // the scaling ratio is the largest size's median over the smallest's (the full bench's scaling10kOver100)
+    expect(r.ratio).toBe(r.stepMs["200"]! / r.stepMs["100"]!);
+    expect(r.ratioCpu).toBe(r.stepCpuMs["200"]! / r.stepCpuMs["100"]!);
+    expect(r.ratioSpread.min).toBeLessThanOrEqual(r.ratioSpread.max);
   });
 
   it("warms up with one round when not told otherwise", async () => {
