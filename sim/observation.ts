@@ -36,6 +36,16 @@ export interface Observation {
   rooms: ObservedRoom[];
   /** Every object observed so far (last known state), keyed by id. */
   objects: Record<string, ObservedObject>;
+  /**
+   * The objects whose snapshot this observation took: first observed by the last action, or changed since
+   * the previous observation; keyed by id in the order of `objects`, holding the very same snapshot objects.
+   * Objects never leave `objects`, so the previous observation's `objects` with `updates` applied
+   * (`{...prev.objects, ...obs.updates}`) equals this one's, and the first observation of an episode has
+   * every initially observed object here. An agent that keeps its own copy can apply `updates` and never
+   * read `objects` (a step that changes nothing observed has none). It must then see every observation of
+   * the episode, in order.
+   */
+  updates: Record<string, ObservedObject>;
   /** Objects first observed by the last action. */
   newlyObserved: string[];
   lastAction: Action | null;

@@ -52,7 +52,9 @@ class Agent:
 
         ``observation`` holds ``step``, ``stepsLeft``, ``agent`` {room, position, holding}, ``rooms`` (id, type,
         neighbors, explored), ``objects`` (id → category, label, room, kind, abilities, states, relation),
-        ``newlyObserved``, ``lastAction``, ``lastFeedback`` {ok, error, message} and ``text`` (the same as prose).
+        ``updates`` (the objects of ``objects`` first observed or changed since the previous observation:
+        all of them in the first one), ``newlyObserved``, ``lastAction``, ``lastFeedback`` {ok, error, message}
+        and ``text`` (the same as prose).
         """
         raise NotImplementedError("implement act(observation)")
 

@@ -38,6 +38,8 @@ export function observation(rooms: ObservedRoom[], objects: ObservedObject[], o:
     agent: { room: rooms[0]!.id, position: { x: 0.2, y: 0.2 }, holding: null, near: null },
     rooms,
     objects: Object.fromEntries(objects.map((x) => [x.id, x])),
+    // as at the start of an episode: everything observed is new
+    updates: Object.fromEntries(objects.map((x) => [x.id, x])),
     newlyObserved: [],
     lastAction: null,
     lastFeedback: null,

@@ -91,6 +91,7 @@ const observationArb: fc.Arbitrary<Observation> = fc
       agent: { room, position: { x: 0, y: 0 }, holding, near: null },
       rooms: explored.map((e, i) => ({ id: ROOMS[i]!, type: "room", outdoor: false, neighbors: [], explored: e })),
       objects: Object.fromEntries(objects.map((o) => [o.id, o])),
+      updates: Object.fromEntries(objects.map((o) => [o.id, o])),
       newlyObserved: [],
       lastAction: null,
       lastFeedback: null,

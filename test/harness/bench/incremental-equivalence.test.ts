@@ -371,11 +371,14 @@ describe("the step's own bookkeeping = the plain code it replaced", () => {
       withStates += ids.filter((id) => id !== "agent" && Object.values(env.world.objects.get(id)!.states).some(Boolean)).length;
       obs = r.observation;
       // the shape an object literal with getters had: the same keys in the same order, getters own and enumerable
-      expect(Object.keys(obs)).toEqual(["step", "stepsLeft", "agent", "rooms", "objects", "newlyObserved", "lastAction", "lastFeedback", "text"]);
+      expect(Object.keys(obs)).toEqual(["step", "stepsLeft", "agent", "rooms", "objects", "updates", "newlyObserved", "lastAction", "lastFeedback", "text"]);
       for (const k of ["objects", "text"]) {
         const d = Object.getOwnPropertyDescriptor(obs, k)!;
         expect([typeof d.get, d.set, d.enumerable, d.configurable]).toEqual(["function", undefined, true, true]);
       }
+      // `updates` is a plain data property: made at once, the size of the step's change
+      const u = Object.getOwnPropertyDescriptor(obs, "updates")!;
+      expect([typeof u.value, u.enumerable, u.writable]).toEqual(["object", true, true]);
       if (t % 25 === 0) {
         const copy = { ...obs };
         expect(copy.objects).toBe(obs.objects);

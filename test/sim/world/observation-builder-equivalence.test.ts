@@ -1,7 +1,8 @@
 /**
  * The incremental observation builder (snapshots kept per object and version, records and text made on
  * first read, one pass room scans) = the plain observation it stands for: every observed object
- * snapshotted afresh at its step, the rooms listed afresh, the text rendered from those. Compared as JSON,
+ * snapshotted afresh at its step, the objects among those new or reading differently from the step before
+ * as its `updates`, the rooms listed afresh, the text rendered from those. Compared as JSON,
  * read at once or only after later steps, over random action sequences.
  */
 import fc from "fast-check";
@@ -37,11 +38,18 @@ function plainSnapshot(world: World, o: SimObject): ObservedObject {
   };
 }
 
-/** The observation of this moment made from scratch, as JSON. */
-function plainObservationJson(env: RearrangeEnv, step: number, maxSteps: number, newlyObserved: string[], last: Pick<Observation, "lastAction" | "lastFeedback">): string {
+/**
+ * The observation of this moment made from scratch, as JSON, and its objects (for the next step's
+ * `updates`: the objects new since `before`, or whose snapshot reads differently).
+ */
+function plainObservation(env: RearrangeEnv, step: number, maxSteps: number, newlyObserved: string[], last: Pick<Observation, "lastAction" | "lastFeedback">, before: Record<string, ObservedObject>): { json: string; objects: Record<string, ObservedObject> } {
   const { world, observer } = env;
   const objects: Record<string, ObservedObject> = {};
-  for (const id of [...observer.observed].sort()) objects[id] = plainSnapshot(world, world.get(id));
+  const updates: Record<string, ObservedObject> = {};
+  for (const id of [...observer.observed].sort()) {
+    const o = (objects[id] = plainSnapshot(world, world.get(id)));
+    if (!before[id] || JSON.stringify(before[id]) !== JSON.stringify(o)) updates[id] = o;
+  }
   const rooms = [...world.rooms.values()].map((r) => ({ id: r.id, type: r.type, outdoor: r.outdoor, neighbors: [...world.graph.neighbors(r.id)], explored: observer.explored.has(r.id) }));
   const a = world.agent;
   const obs = {
@@ -50,11 +58,12 @@ function plainObservationJson(env: RearrangeEnv, step: number, maxSteps: number,
     agent: { room: a.room, position: { ...a.position }, holding: a.holding, near: null },
     rooms,
     objects,
+    updates,
     newlyObserved,
     lastAction: last.lastAction,
     lastFeedback: last.lastFeedback,
   };
-  return JSON.stringify({ ...obs, text: renderObservationText(obs, maxSteps) });
+  return { json: JSON.stringify({ ...obs, text: renderObservationText(obs, maxSteps) }), objects };
 }
 
 /**
@@ -67,7 +76,8 @@ async function checkEpisode(scene: SceneFile, task: LoadedTask, agent: Agent, se
   await agent.reset({ id: task.task.id, instruction: "", seed }, first.observation, { conditions: [], task: null, world: env.world });
   const later: { obs: Observation; want: string }[] = [];
   let obs = first.observation;
-  let want = plainObservationJson(env, 0, steps, first.info.initiallyObserved, { lastAction: null, lastFeedback: null });
+  let plain = plainObservation(env, 0, steps, first.info.initiallyObserved, { lastAction: null, lastFeedback: null }, {});
+  let want = plain.json;
   let explores = 0;
   let fresh = 0;
   for (let t = 0; ; t++) {
@@ -78,7 +88,8 @@ async function checkEpisode(scene: SceneFile, task: LoadedTask, agent: Agent, se
     obs = r.observation;
     if (r.info.action.type === "explore" && r.info.feedback.ok) explores++;
     fresh += r.info.newlyObserved.length;
-    want = plainObservationJson(env, r.info.t, steps, r.info.newlyObserved, obs);
+    plain = plainObservation(env, r.info.t, steps, r.info.newlyObserved, obs, plain.objects);
+    want = plain.json;
     if (r.terminated || r.truncated) {
       later.push({ obs, want });
       break;
@@ -139,6 +150,8 @@ describe("observations = the plain ones made afresh at each step", () => {
           const obs = builder.build({ step, maxSteps: 99, newlyObserved: fresh.sort(), lastAction: null, lastFeedback: null });
           const objects: Record<string, ObservedObject> = {};
           for (const id of [...observer.observed].sort()) objects[id] = plainSnapshot(world, world.get(id));
+          // scans change nothing: the updates are the objects they observed first
+          expect(Object.keys(obs.updates)).toEqual([...new Set(fresh)].sort());
           seen.push({ obs, want: JSON.stringify(objects) });
           if (step % 2 === 0) expect(JSON.stringify(obs.objects)).toBe(seen.at(-1)!.want);
         });
