@@ -23,28 +23,32 @@ const TOGGLEABLE = 4;
  * chosen one is built: in a house of a thousand objects, listing every option as an object each step was
  * most of a step's allocation.
  *
- * What it works out from the `objects` record (the objects but floors, which options each offers) is kept
- * while the next observation hands over the very same record: the simulator gives consecutive
- * observations one record while nothing observed has changed, and a new one when something has (a record
- * once handed over is not edited). Listing a thousand-key record's values each step was the agent's
- * largest cost.
+ * What the options are made from — the observed objects but floors in the order of `objects`, a flags
+ * byte each, the option counts — it keeps itself, brought up to date from each observation's `updates`
+ * (new objects merged in at their place, changed ones replaced where they are and the counts adjusted),
+ * and it never reads `objects`: the simulator makes that record only when it is read, and in a house of
+ * a thousand objects making it and going through it whenever something observed had changed was most of
+ * what the agent cost. `updates` only add up to `objects` over every observation of the episode in turn;
+ * when the agent is handed one out of turn (a subclass answered some steps itself), it starts again from
+ * that observation's `objects`.
  */
 export class RandomAgent implements Agent {
   readonly name = "random";
   readonly version = "1";
   private rng = new Rng(0);
   private readonly doneProbability: number;
-  /** The `objects` record that `objects`, `flags`, `fixedOptions` and `carryables` were worked out from. */
-  private record: Record<string, ObservedObject> | null = null;
-  /** The record's objects but floors, in its order: the first `objectCount` (grown, never shrunk within an episode). */
+  /** The step of the last observation taken in (-1 before the episode's first). */
+  private seenStep = -1;
+  /** The objects observed so far but floors, in the order of `objects` ({@link keyBefore}). */
   private readonly objects: ObservedObject[] = [];
-  private objectCount = 0;
   /** For each of `objects`: {@link CARRYABLE}, {@link OPENABLE}, {@link TOGGLEABLE} (grown, never shrunk). */
   private flags = new Uint8Array(0);
   /** Options the objects offer whatever the agent holds: a navigate each, an open or close, a toggle. */
   private fixedOptions = 0;
   /** Carryable objects: a pick each while the hands are free. */
   private carryables = 0;
+  /** The objects of one `updates` not yet among `objects`, in key order (reused). */
+  private readonly added: ObservedObject[] = [];
   /** The place targets of the current step (other objects in the agent's room): the first `targetCount`. */
   private readonly targets: string[] = [];
   /** The current step's place options, reused from step to step (while holding something with targets: all {@link PLACE_OPTIONS}). */
@@ -56,24 +60,27 @@ export class RandomAgent implements Agent {
 
   reset(task: TaskView): void {
     this.rng = new Rng(hashString(`random:${task.id}:${task.seed ?? 0}`));
-    // let the last episode's record go
-    this.record = null;
-    this.objects.length = 0;
-    this.objectCount = 0;
+    this.forget();
   }
 
   act(obs: Observation): Action {
+    // taken in before the done draw (which draws the same either way), so no observation is skipped
+    const step = obs.step;
+    if (step === this.seenStep + 1) this.apply(obs.updates);
+    else if (step !== this.seenStep) {
+      this.forget();
+      this.apply(obs.objects);
+    }
+    this.seenStep = step;
     if (this.rng.next() < this.doneProbability) return { type: "done" };
-    const record = obs.objects;
-    if (record !== this.record) this.learn(record);
     const holding = obs.agent.holding;
     let count = this.fixedOptions + (holding ? 0 : this.carryables);
     for (const r of obs.rooms) count += r.explored ? 1 : 2;
     if (holding) {
-      const { objects, objectCount, targets } = this;
+      const { objects, targets } = this;
       const room = obs.agent.room;
       let targetCount = 0;
-      for (let i = 0; i < objectCount; i++) {
+      for (let i = 0; i < objects.length; i++) {
         const o = objects[i]!;
         if (o.id !== holding && o.room === room) targets[targetCount++] = o.id;
       }
@@ -96,29 +103,98 @@ export class RandomAgent implements Agent {
     return this.option(obs, this.rng.int(count));
   }
 
-  /** Works out the objects but floors and the options they offer from a record not seen before. */
-  private learn(record: Record<string, ObservedObject>): void {
-    // the keys and a lookup of each, not Object.values: on a record of a thousand keys (a dictionary to V8)
-    // that is a quarter of the time and of the allocation
-    const ids = Object.keys(record);
-    if (this.flags.length < ids.length) this.flags = new Uint8Array(ids.length * 2);
-    const { objects, flags } = this;
-    let n = 0;
-    let fixedOptions = 0;
-    let carryables = 0;
+  /** Drops everything observed (a new episode, or an observation out of turn). */
+  private forget(): void {
+    this.seenStep = -1;
+    this.objects.length = 0;
+    this.added.length = 0;
+    this.fixedOptions = 0;
+    this.carryables = 0;
+  }
+
+  /** Takes in the snapshots of one `updates` (or a whole `objects` record, after {@link forget}). */
+  private apply(updates: Record<string, ObservedObject>): void {
+    const ids = Object.keys(updates);
+    if (ids.length === 0) return;
+    const added = this.added;
+    added.length = 0;
     for (let i = 0; i < ids.length; i++) {
-      const o = record[ids[i]!]!;
-      if (o.category === "floor.n.01") continue;
-      const f = (o.kind === "carryable" ? CARRYABLE : 0) | (o.abilities.includes("openable") ? OPENABLE : 0) | (o.abilities.includes("toggleable") ? TOGGLEABLE : 0);
-      objects[n] = o;
-      flags[n++] = f;
-      fixedOptions += 1 + (f & OPENABLE ? 1 : 0) + (f & TOGGLEABLE ? 1 : 0);
-      if (f & CARRYABLE) carryables++;
+      const o = updates[ids[i]!]!;
+      const at = this.indexOf(o.id);
+      if (at >= 0) this.replace(at, o);
+      else if (o.category !== FLOOR) added.push(o);
     }
-    this.record = record;
-    this.objectCount = n;
-    this.fixedOptions = fixedOptions;
-    this.carryables = carryables;
+    if (added.length > 0) this.merge(added);
+  }
+
+  /** Where `id` is among `objects` (a binary search), or -1. */
+  private indexOf(id: string): number {
+    const objects = this.objects;
+    let lo = 0;
+    let hi = objects.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const m = objects[mid]!.id;
+      if (m === id) return mid;
+      if (keyBefore(m, id)) lo = mid + 1;
+      else hi = mid;
+    }
+    return -1;
+  }
+
+  /** A newer snapshot of the object at `at`: replaced where it is, or dropped if it now reads as a floor. */
+  private replace(at: number, o: ObservedObject): void {
+    const { objects, flags } = this;
+    this.count(flags[at]!, -1);
+    if (o.category === FLOOR) {
+      objects.splice(at, 1);
+      flags.copyWithin(at, at + 1, objects.length + 1);
+      return;
+    }
+    const f = flagsOf(o);
+    objects[at] = o;
+    flags[at] = f;
+    this.count(f, 1);
+  }
+
+  /** Merges new objects into `objects` from the back (one pass, however many): each moves at most once. */
+  private merge(added: ObservedObject[]): void {
+    // an `updates` record lists its ids in key order when they were put in sorted, as the simulator does
+    for (let i = 1; i < added.length; i++) {
+      if (keyBefore(added[i]!.id, added[i - 1]!.id)) {
+        added.sort((a, b) => (keyBefore(a.id, b.id) ? -1 : 1));
+        break;
+      }
+    }
+    const objects = this.objects;
+    let i = objects.length - 1;
+    const total = objects.length + added.length;
+    for (const o of added) objects.push(o); // dense growth; every slot is written again below
+    if (this.flags.length < total) {
+      const grown = new Uint8Array(total * 2);
+      grown.set(this.flags.subarray(0, i + 1));
+      this.flags = grown;
+    }
+    const flags = this.flags;
+    for (let j = added.length - 1, w = total - 1; j >= 0; w--) {
+      const o = added[j]!;
+      if (i >= 0 && keyBefore(o.id, objects[i]!.id)) {
+        objects[w] = objects[i]!;
+        flags[w] = flags[i--]!;
+      } else {
+        const f = flagsOf(o);
+        objects[w] = o;
+        flags[w] = f;
+        this.count(f, 1);
+        j--;
+      }
+    }
+  }
+
+  /** Adds (`sign` 1) or takes away (-1) the options of an object with flags `f` to the counts. */
+  private count(f: number, sign: 1 | -1): void {
+    this.fixedOptions += sign * (1 + (f & OPENABLE ? 1 : 0) + (f & TOGGLEABLE ? 1 : 0));
+    if (f & CARRYABLE) this.carryables += sign;
   }
 
   /** Option number `k` of the order documented on the class. */
@@ -132,8 +208,8 @@ export class RandomAgent implements Agent {
       }
     }
     const holding = obs.agent.holding;
-    const { objects, objectCount, flags } = this;
-    for (let i = 0; i < objectCount; i++) {
+    const { objects, flags } = this;
+    for (let i = 0; i < objects.length; i++) {
       const f = flags[i]!;
       const offered = 1 + (f & CARRYABLE && !holding ? 1 : 0) + (f & OPENABLE ? 1 : 0) + (f & TOGGLEABLE ? 1 : 0);
       if (k >= offered) {
@@ -156,6 +232,38 @@ export class RandomAgent implements Agent {
     const place = this.places[k]!;
     return { type: "place", object: holding!, relation: place.relation, target: place.target };
   }
+}
+
+const FLOOR = "floor.n.01";
+
+/** Which options an object offers besides navigate ({@link CARRYABLE}, {@link OPENABLE}, {@link TOGGLEABLE}). */
+function flagsOf(o: ObservedObject): number {
+  return (o.kind === "carryable" ? CARRYABLE : 0) | (o.abilities.includes("openable") ? OPENABLE : 0) | (o.abilities.includes("toggleable") ? TOGGLEABLE : 0);
+}
+
+/**
+ * Whether id `a` comes before `b` in a record whose ids were put in sorted (`<`) order, as `objects` and
+ * `updates` are: JavaScript lists ids that are array indices ("2", "10") first, by number, then the rest
+ * as they were put in.
+ */
+export function keyBefore(a: string, b: string): boolean {
+  const x = arrayIndex(a);
+  const y = arrayIndex(b);
+  if (x < 0) return y < 0 && a < b;
+  return y < 0 || x < y;
+}
+
+/** The id as an array index (a canonical integer below 2³² − 1), or -1. */
+function arrayIndex(s: string): number {
+  const c = s.charCodeAt(0);
+  // most ids start with a letter: one look at the first character
+  if (!(c >= 48 && c <= 57) || s.length > 10 || (c === 48 && s.length > 1)) return -1;
+  for (let i = 1; i < s.length; i++) {
+    const d = s.charCodeAt(i);
+    if (d < 48 || d > 57) return -1;
+  }
+  const n = Number(s);
+  return n <= 4294967294 ? n : -1;
 }
 
 export default RandomAgent;
