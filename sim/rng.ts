@@ -64,7 +64,10 @@ export class Rng {
   shuffle<T>(items: T[]): T[] {
     for (let i = items.length - 1; i > 0; i--) {
       const j = this.int(i + 1);
-      [items[i], items[j]] = [items[j]!, items[i]!];
+      // temporaries, not destructuring: `[a, b] = [b, a]` allocates an array per swap in V8
+      const item = items[i]!;
+      items[i] = items[j]!;
+      items[j] = item;
     }
     return items;
   }

@@ -8,6 +8,7 @@ import { ProgressMemory } from "./progress-memory.ts";
 import { nearestUnexploredRoom, searchExhausted, unsearchedContainers } from "./search.ts";
 import { moverOf, placeHeld, putDown, putDownTargets, searchContainer, workOn, type SkillContext, type SkillStep } from "./skills.ts";
 import { asGoalTask, goalScope, type GoalTask } from "./task-scope.ts";
+import { hypot2 } from "../../sim/geometry/hypot.ts";
 
 /**
  * The `explorer` baseline: knows the goal conditions and which scene object each declared task instance
@@ -156,7 +157,7 @@ export class ExplorerAgent implements Agent {
     const o = this.belief.object(id);
     if (!o) return Infinity;
     const a = this.belief.obs.agent;
-    return Math.hypot(o.box.center.x - a.position.x, o.box.center.y - a.position.y) + (o.room === a.room ? 0 : 100);
+    return hypot2(o.box.center.x - a.position.x, o.box.center.y - a.position.y) + (o.room === a.room ? 0 : 100);
   }
 
   /** One search step: explore the nearest unexplored room, else look into the nearest unsearched container. */

@@ -1,5 +1,6 @@
 import type { Observation } from "../../sim/observation.ts";
 import type { Belief } from "./belief.ts";
+import { hypot2 } from "../../sim/geometry/hypot.ts";
 
 /** Room hops from the agent's room to every room it can reach (breadth-first over the doors). */
 export function roomHops(obs: Observation): Map<string, number> {
@@ -42,7 +43,7 @@ export function unsearchedContainers(belief: Belief, skip: ReadonlySet<string>):
   const pos = obs.agent.position;
   return Object.values(obs.objects)
     .filter((o) => o.abilities.includes("openable") && !o.states.open && !belief.searched.has(o.id) && !skip.has(o.id) && hops.has(o.room))
-    .map((o) => ({ id: o.id, key: [hops.get(o.room)!, Math.hypot(o.box.center.x - pos.x, o.box.center.y - pos.y)] as const }))
+    .map((o) => ({ id: o.id, key: [hops.get(o.room)!, hypot2(o.box.center.x - pos.x, o.box.center.y - pos.y)] as const }))
     .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || (a.id < b.id ? -1 : 1))
     .map((x) => x.id);
 }

@@ -1,6 +1,7 @@
 import type { Box } from "../scene/schema.ts";
 import { footprintCorners, type Point2 } from "./footprint.ts";
 import { zGap } from "./vertical.ts";
+import { hypot2 } from "./hypot.ts";
 
 /** Scratch for {@link footprintSeparation}: the two footprints' corners, x0 y0 … x3 y3 (it never calls itself). */
 const cornersA = new Float64Array(8);
@@ -75,7 +76,7 @@ function pointSegmentDistance(p: Point2, a: Point2, b: Point2): number {
   const ey = b.y - a.y;
   const len2 = ex * ex + ey * ey;
   const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * ex + (p.y - a.y) * ey) / len2));
-  return Math.hypot(p.x - (a.x + t * ex), p.y - (a.y + t * ey));
+  return hypot2(p.x - (a.x + t * ex), p.y - (a.y + t * ey));
 }
 
 /**
@@ -104,5 +105,5 @@ export function horizontalGap(a: Box, b: Box): number {
  * footprints, so the distance splits exactly into a horizontal and a vertical part.
  */
 export function boxDistance(a: Box, b: Box): number {
-  return Math.hypot(horizontalGap(a, b), zGap(a, b));
+  return hypot2(horizontalGap(a, b), zGap(a, b));
 }

@@ -6,3 +6,4 @@ export * from "./gap.ts";
 export * from "./containment.ts";
 export * from "./shape-model.ts";
 export * from "./spatial-index.ts";
+export * from "./hypot.ts";

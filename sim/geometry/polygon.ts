@@ -1,5 +1,6 @@
 import type { Box } from "../scene/schema.ts";
 import { footprintCorners, type Point2 } from "./footprint.ts";
+import { hypot2 } from "./hypot.ts";
 
 /** Signed area of a polygon (positive when counter-clockwise), shoelace formula. */
 export function signedArea(poly: readonly Point2[]): number {
@@ -87,12 +88,12 @@ export function convexPolygonContains(poly: readonly Point2[], p: Point2, tolera
     const ey = b.y - a.y;
     const len2 = ex * ex + ey * ey;
     const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * ex + (p.y - a.y) * ey) / len2));
-    return Math.hypot(p.x - a.x - t * ex, p.y - a.y - t * ey) <= tolerance;
+    return hypot2(p.x - a.x - t * ex, p.y - a.y - t * ey) <= tolerance;
   }
   for (let i = 0; i < poly.length; i++) {
     const a = poly[i]!;
     const b = poly[(i + 1) % poly.length]!;
-    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const len = hypot2(b.x - a.x, b.y - a.y);
     if (len === 0) continue;
     // signed distance of p to the left of edge a→b; outside when it is right of any edge by more than tolerance
     if (((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len < -tolerance) return false;
@@ -110,7 +111,7 @@ export function insideMargin(poly: readonly Point2[], p: Point2): number {
   for (let i = 0; i < poly.length; i++) {
     const a = poly[i]!;
     const b = poly[(i + 1) % poly.length]!;
-    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const len = hypot2(b.x - a.x, b.y - a.y);
     if (len === 0) continue;
     const d = ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len;
     if (d < least) least = d;
@@ -131,7 +132,7 @@ export function closestPointOnBoundary(poly: readonly Point2[], p: Point2): Poin
     const len2 = ex * ex + ey * ey;
     const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * ex + (p.y - a.y) * ey) / len2));
     const q = { x: a.x + t * ex, y: a.y + t * ey };
-    const d = Math.hypot(p.x - q.x, p.y - q.y);
+    const d = hypot2(p.x - q.x, p.y - q.y);
     if (d < bestD) {
       bestD = d;
       best = q;

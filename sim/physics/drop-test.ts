@@ -10,6 +10,7 @@ import {
   SLEEP_SPEED,
   SLEEP_TIME,
 } from "./physics-constants.ts";
+import { hypot2 } from "../geometry/hypot.ts";
 
 /** Where a dropped box came to rest, relative to the pose it was dropped onto. */
 export interface DropOutcome {
@@ -122,7 +123,7 @@ function measure(body: Body, pose: Box, rested: boolean, steps: number): DropOut
   return {
     rested,
     tilt,
-    drift: Math.hypot(p.x - pose.center.x, p.y - pose.center.y),
+    drift: hypot2(p.x - pose.center.x, p.y - pose.center.y),
     sink: pose.center.z - p.z,
     steps,
     final: { center: { x: p.x, y: p.y, z: p.z }, size: { ...pose.size }, heading: yaw },

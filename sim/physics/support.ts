@@ -4,6 +4,7 @@ import { bottomZ } from "../geometry/vertical.ts";
 import type { Box } from "../scene/schema.ts";
 import { GROUND_Z, type PlacementObject } from "./placement-types.ts";
 import { solidParts, type PartsOf, type SolidPart } from "./solid-parts.ts";
+import { hypot2 } from "../geometry/hypot.ts";
 
 /** Surfaces above an object's centre are never its support (it is beside or under them), m. */
 const MIN_RISE = 0.002;
@@ -131,7 +132,7 @@ function clearlyInside(poly: readonly Point2[], p: Point2): boolean {
   for (let i = 0; i < poly.length; i++) {
     const a = poly[i]!;
     const b = poly[(i + 1) % poly.length]!;
-    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const len = hypot2(b.x - a.x, b.y - a.y);
     if (len === 0) continue;
     if (((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len <= CLEAR_INSIDE) return false;
     edges++;

@@ -4,6 +4,7 @@ import { collides, type Obstacle } from "./collision.ts";
 import type { PlacementObject } from "./placement-types.ts";
 import { solidParts, type PartsOf } from "./solid-parts.ts";
 import { snapDown, type Snap } from "./support.ts";
+import { hypot2 } from "../geometry/hypot.ts";
 
 /** How far past its own size an object may slide when it tips off, m. */
 const TIP_REACH = 0.05;
@@ -35,13 +36,13 @@ export function tipOff(
   const edge = closestPointOnBoundary(support, box.center);
   let dx = box.center.x - edge.x;
   let dy = box.center.y - edge.y;
-  let len = Math.hypot(dx, dy);
+  let len = hypot2(dx, dy);
   if (len < 1e-9) {
     // Balanced on the very edge: fall away from the middle of the support.
     const mid = support.reduce((m, p) => ({ x: m.x + p.x / support.length, y: m.y + p.y / support.length }), { x: 0, y: 0 });
     dx = box.center.x - mid.x;
     dy = box.center.y - mid.y;
-    len = Math.hypot(dx, dy);
+    len = hypot2(dx, dy);
     if (len < 1e-9) return null;
   }
   const reach = Math.max(box.size.x, box.size.y) + TIP_REACH;

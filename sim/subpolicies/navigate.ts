@@ -4,6 +4,7 @@ import { STANDOFF } from "../world/reach.ts";
 import type { World } from "../world/world.ts";
 import { isOutcome, observedObject } from "./preconditions.ts";
 import { failure, success, type Subpolicy, type StepContext, type Outcome } from "./subpolicy.ts";
+import { hypot2 } from "../geometry/hypot.ts";
 
 /** `navigate(target)`: walk to a room (its centre) or next to an observed object. */
 export const navigate: Subpolicy<"navigate"> = {
@@ -49,7 +50,7 @@ export function standPoint(world: World, o: SimObject): Point2 {
   if (o.shape === "floor") return c;
   let dx = c.x - o.box.center.x;
   let dy = c.y - o.box.center.y;
-  const len = Math.hypot(dx, dy);
+  const len = hypot2(dx, dy);
   // plain assignments, not `[dx, dy] = [...]`: no array per call where the code is not optimized
   if (len < 1e-6) {
     dx = 1;

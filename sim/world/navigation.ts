@@ -1,4 +1,5 @@
 import type { RoomSpec } from "../scene/schema.ts";
+import { hypot2 } from "../geometry/hypot.ts";
 
 /** A point on the floor plane. */
 export interface Point2 {
@@ -244,15 +245,22 @@ class NodeQueue {
   }
 
   private swap(i: number, j: number): void {
+    // temporaries, not destructuring: `[a, b] = [b, a]` allocates an array per swap in V8
     const { d, node, key } = this;
-    [d[i], d[j]] = [d[j]!, d[i]!];
-    [node[i], node[j]] = [node[j]!, node[i]!];
-    [key[i], key[j]] = [key[j]!, key[i]!];
+    const di = d[i]!;
+    d[i] = d[j]!;
+    d[j] = di;
+    const ni = node[i]!;
+    node[i] = node[j]!;
+    node[j] = ni;
+    const ki = key[i]!;
+    key[i] = key[j]!;
+    key[j] = ki;
   }
 }
 
 export function dist(a: Point2, b: Point2): number {
-  return Math.hypot(a.x - b.x, a.y - b.y);
+  return hypot2(a.x - b.x, a.y - b.y);
 }
 
 /** Where a door without a position is: the middle of the edge two rooms share, else halfway between their centres. */

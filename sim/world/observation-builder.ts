@@ -3,6 +3,7 @@ import type { ObservedObject, ObservedRoom, Observation } from "../observation.t
 import type { SimObject } from "./sim-object.ts";
 import type { Observer } from "./observer.ts";
 import type { World } from "./world.ts";
+import { hypot2 } from "../geometry/hypot.ts";
 
 /** One snapshot of an object, tagged with the build that took it; `prev` is the snapshot before it (one allocation per snapshot, no list). */
 interface SnapshotVersion {
@@ -290,7 +291,7 @@ export function renderObservationText(obs: Omit<Observation, "text" | "updates">
     for (const o of list) {
       const states = Object.entries(o.states).filter(([, v]) => v).map(([k]) => k);
       if (o.abilities.includes("openable") && !o.states.open) states.push("closed");
-      const d = Math.hypot(o.box.center.x - pos.x, o.box.center.y - pos.y);
+      const d = hypot2(o.box.center.x - pos.x, o.box.center.y - pos.y);
       const where = o.relation ? ` ${o.relation.type} ${o.relation.target}` : "";
       const dist = r.id === obs.agent.room ? `, ${d.toFixed(1)} m away` : "";
       lines.push(`  - ${o.id} (${o.label}; ${o.kind}${o.abilities.length ? `; ${o.abilities.join(", ")}` : ""}${states.length ? `; ${states.join(", ")}` : ""})${where}${dist}`);

@@ -1,5 +1,6 @@
 import type { Box } from "../scene/schema.ts";
 import type { Point2 } from "./navigation.ts";
+import { hypot2 } from "../geometry/hypot.ts";
 
 /** How far (horizontally, to its footprint) the agent can reach an object. */
 export const REACH = 1.0;
@@ -14,5 +15,5 @@ export function distanceToFootprint(p: Point2, box: Box): number {
   const dy = p.y - box.center.y;
   const lx = Math.abs(c * dx - s * dy) - box.size.x / 2;
   const ly = Math.abs(s * dx + c * dy) - box.size.y / 2;
-  return Math.hypot(Math.max(lx, 0), Math.max(ly, 0));
+  return hypot2(Math.max(lx, 0), Math.max(ly, 0));
 }

@@ -1,6 +1,7 @@
 import type { OracleContext } from "../context.ts";
 import { holdsLiteral, literalKey, type GroundLiteral } from "../literal.ts";
 import { closedContainerAround } from "../skills/world-queries.ts";
+import { hypot2 } from "../../../sim/geometry/hypot.ts";
 
 /**
  * Effort of moving an object somewhere, for comparing choices: 1, plus a little when it is not observed
@@ -24,7 +25,7 @@ export function carryEffort(ctx: OracleContext, from: string, to: string): numbe
   const a = ctx.world.objects.get(from);
   const b = ctx.world.objects.get(to);
   if (!a || !b) return 0;
-  return Math.min(0.2, 0.005 * Math.hypot(a.box.center.x - b.box.center.x, a.box.center.y - b.box.center.y));
+  return Math.min(0.2, 0.005 * hypot2(a.box.center.x - b.box.center.x, a.box.center.y - b.box.center.y));
 }
 
 /** Extra effort per planned relation that holds now and would break if the object were moved. */
