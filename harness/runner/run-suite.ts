@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { Subject, concatMap, lastValueFrom, defaultIfEmpty } from "rxjs";
+import { Subject, lastValueFrom } from "rxjs";
 import { hashString } from "../../sim/rng.ts";
 import { InputError } from "../../sim/errors.ts";
 import { makeDirectory } from "../../sim/files/make-directory.ts";
@@ -17,6 +17,7 @@ import { FileCache } from "./file-cache.ts";
 import { outputError } from "./output-error.ts";
 import { planEpisodes, type PlannedEpisode } from "./plan.ts";
 import { readFinishedRows } from "./resume.ts";
+import { SerialDelivery } from "./serial-delivery.ts";
 import { dispatch, MultiplexReporter, type Reporter, type RunConfig, type RunEvent, type RunInfo } from "./run-events.ts";
 
 export interface RunOptions extends RunConfig {
@@ -85,18 +86,22 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     const trajectories = executor.writesTrajectories ? { onBegin: () => new TrajectoryWriter(options.out).onBegin() } : new TrajectoryWriter(options.out);
     const reporter = new MultiplexReporter([trajectories, results, ...(options.reporters ?? [])]);
     const events = new Subject<RunEvent>();
-    const stream = new DeliveryTracker();
-    const delivered = lastValueFrom(events.pipe(concatMap((e) => stream.deliver(() => dispatch(reporter, e))), defaultIfEmpty(undefined))).catch((err: unknown) => {
+    // the shipped reporters are synchronous: each event is written inside its emit, with no promise per step;
+    // a reporter's promise holds the later events back, in order (see SerialDelivery)
+    const stream = new SerialDelivery<RunEvent>((e) => dispatch(reporter, e));
+    const delivered = lastValueFrom(events.pipe(stream.operator), { defaultValue: undefined }).catch((err: unknown) => {
       throw outputError(err, options.out);
     });
     // A reporter that fails (a full disk) rejects `delivered` while episodes still run, long before it is
     // awaited: handled here, so the failure is never an unhandled rejection, and it stops further episodes.
     const stop = new AbortController();
     delivered.catch(() => stop.abort());
-    /** Settles once the reporters have handled every event emitted so far, or rejects as soon as one fails. */
-    const caughtUp = () => Promise.race([stream.idle(), delivered]);
+    /**
+     * Settles once the reporters have handled every event emitted so far, or rejects as soon as one fails:
+     * with `delivered`'s error (the output error naming the folder), which settles after `stop` is aborted.
+     */
+    const caughtUp = () => stream.idle().catch(() => delivered);
     const emit = (e: RunEvent): Promise<void> | undefined => {
-      stream.emitted++;
       events.next(e);
       // an episode ends once the reporters have written it: a fast agent does not run episodes ahead of
       // a disk that is failing, and the next episode starts only if writing went well (see `stop`)
@@ -135,25 +140,6 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
   } finally {
     // a failing close() happens after every result is written: worth a warning, not a failed run
     await executor.close(failed).catch((err: unknown) => getLogger().warn({ err: String(err) }, "the agent failed to close"));
-  }
-}
-
-/** Counts events emitted and delivered to the reporters, so the runner can wait until they caught up. */
-class DeliveryTracker {
-  emitted = 0;
-  private delivered = 0;
-  private waiters: Array<() => void> = [];
-
-  /** Runs one delivery and counts it. */
-  async deliver(send: () => Promise<void>): Promise<void> {
-    await send();
-    this.delivered++;
-    if (this.delivered === this.emitted) for (const w of this.waiters.splice(0)) w();
-  }
-
-  /** Resolves when every event emitted so far has been delivered. */
-  idle(): Promise<void> {
-    return this.delivered === this.emitted ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
   }
 }
 
