@@ -3,6 +3,10 @@ import { RELATIONS } from "../sim/actions.ts";
 import type { ObservedObject, Observation } from "../sim/observation.ts";
 import { hashString, Rng } from "../sim/rng.ts";
 import type { Agent, AgentOptions, TaskView } from "../harness/agent.ts";
+import { keyBefore } from "./observed-objects.ts";
+
+// the order of `objects` lives with the copy the explorer keeps; exported here too, where it was first
+export { keyBefore };
 
 /** How many place options the agent offers while holding something (each with a random relation and target). */
 const PLACE_OPTIONS = 4;
@@ -239,31 +243,6 @@ const FLOOR = "floor.n.01";
 /** Which options an object offers besides navigate ({@link CARRYABLE}, {@link OPENABLE}, {@link TOGGLEABLE}). */
 function flagsOf(o: ObservedObject): number {
   return (o.kind === "carryable" ? CARRYABLE : 0) | (o.abilities.includes("openable") ? OPENABLE : 0) | (o.abilities.includes("toggleable") ? TOGGLEABLE : 0);
-}
-
-/**
- * Whether id `a` comes before `b` in a record whose ids were put in sorted (`<`) order, as `objects` and
- * `updates` are: JavaScript lists ids that are array indices ("2", "10") first, by number, then the rest
- * as they were put in.
- */
-export function keyBefore(a: string, b: string): boolean {
-  const x = arrayIndex(a);
-  const y = arrayIndex(b);
-  if (x < 0) return y < 0 && a < b;
-  return y < 0 || x < y;
-}
-
-/** The id as an array index (a canonical integer below 2³² − 1), or -1. */
-function arrayIndex(s: string): number {
-  const c = s.charCodeAt(0);
-  // most ids start with a letter: one look at the first character
-  if (!(c >= 48 && c <= 57) || s.length > 10 || (c === 48 && s.length > 1)) return -1;
-  for (let i = 1; i < s.length; i++) {
-    const d = s.charCodeAt(i);
-    if (d < 48 || d > 57) return -1;
-  }
-  const n = Number(s);
-  return n <= 4294967294 ? n : -1;
 }
 
 export default RandomAgent;

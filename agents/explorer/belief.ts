@@ -1,13 +1,25 @@
 import type { ObservedObject, Observation } from "../../sim/observation.ts";
+import { ObservedObjects } from "../observed-objects.ts";
 import type { Literal } from "./literal.ts";
 
 /**
  * What the explorer believes about the house: the last observation plus what it remembers itself —
  * which containers it has looked into and which `nextto` placements it made (the observation shows only
  * an object's support, not its neighbours). It never reads the simulator.
+ *
+ * The objects it has observed it keeps itself ({@link observed}, brought up to date from each
+ * observation's `updates`), and nothing of the explorer reads the observation's `objects`: in a house of a
+ * thousand objects that record is made afresh whenever anything observed changes, and making it and going
+ * through it each step was most of what a step of the explorer cost.
  */
 export class Belief {
+  /** The latest observation (its agent, rooms and step; its objects are {@link observed}). */
   obs!: Observation;
+  /**
+   * Every object observed so far, in the order of the observation's `objects` (so every first match and
+   * every tie among them comes out as it would going through `objects`).
+   */
+  readonly observed: ObservedObjects;
   /** Openable objects the agent has seen open (their contents are known). */
   readonly searched = new Set<string>();
   /**
@@ -16,23 +28,40 @@ export class Belief {
    */
   private readonly placed = new Map<string, { relation: string; target: string }>();
 
+  /** @param observed where the observed objects are kept (tests hand in one that takes every observation whole). */
+  constructor(observed: ObservedObjects = new ObservedObjects()) {
+    this.observed = observed;
+  }
+
   /** Takes in a new observation and the outcome of the agent's last action. */
   update(obs: Observation): void {
     this.obs = obs;
-    for (const o of Object.values(obs.objects)) if (o.abilities.includes("openable") && o.states.open) this.searched.add(o.id);
+    // only what is new or changed: an object open in an earlier observation was added then, and what
+    // did not change since is no news (after an observation out of turn, `taken` is all of `objects`)
+    const taken = this.observed.take(obs);
+    for (const id in taken) {
+      const o = taken[id]!;
+      if (o.abilities.includes("openable") && o.states.open) this.searched.add(o.id);
+    }
     const a = obs.lastAction;
     if (!a || !obs.lastFeedback?.ok) return;
     if (a.type === "place") this.placed.set(a.object, { relation: a.relation, target: a.target });
     if (a.type === "pick") this.placed.delete(a.object);
   }
 
+  /** The object as last observed, or undefined if it never was. */
   object(id: string): ObservedObject | undefined {
-    return this.obs.objects[id];
+    return this.observed.get(id);
+  }
+
+  /** Every object observed so far, in the order of the observation's `objects`. */
+  objects(): readonly ObservedObject[] {
+    return this.observed.values();
   }
 
   /** Whether the agent has observed the object. */
   known(id: string): boolean {
-    return id === "agent" || id in this.obs.objects;
+    return id === "agent" || this.observed.has(id);
   }
 
   /** Type of a room. */

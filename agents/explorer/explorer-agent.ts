@@ -59,7 +59,7 @@ export class ExplorerAgent implements Agent {
 
   act(obs: Observation): Action {
     this.belief.update(obs);
-    this.memory.learn(obs);
+    this.memory.learn(obs, this.belief.observed);
     if (obs.stepsLeft <= this.reserveSteps) return this.memory.remember({ action: { type: "done" } });
     const wants = this.wants();
     const ctx: SkillContext = { belief: this.belief, near: this.memory.near };

@@ -1,5 +1,6 @@
 import type { Action } from "../../sim/actions.ts";
 import type { Observation } from "../../sim/observation.ts";
+import type { ObservedObjects } from "../observed-objects.ts";
 
 /** Why the agent took an action: the literal it served, or a search step on an object. */
 export interface Intent {
@@ -36,15 +37,18 @@ export class ProgressMemory {
     return intent.action;
   }
 
-  /** Reads the feedback of the last action. */
-  learn(obs: Observation): void {
+  /**
+   * Reads the feedback of the last action.
+   * @param observed what has been observed, `obs` taken in (the belief's copy: the agent never reads `obs.objects`).
+   */
+  learn(obs: Observation, observed: ObservedObjects): void {
     const intent = this.last;
     const f = obs.lastFeedback;
     this.last = null;
     if (!intent || !f) return;
     const a = intent.action;
     if (f.ok) {
-      if (a.type === "navigate") this.near = a.target in obs.objects ? a.target : null;
+      if (a.type === "navigate") this.near = observed.has(a.target) ? a.target : null;
       else if (a.type === "explore" || a.type === "pick") this.near = null;
       if (a.type === "open" && a.object === this.mustOpen) this.mustOpen = null;
       return;

@@ -41,7 +41,8 @@ export function unsearchedContainers(belief: Belief, skip: ReadonlySet<string>):
   const obs = belief.obs;
   const hops = roomHops(obs);
   const pos = obs.agent.position;
-  return Object.values(obs.objects)
+  return belief
+    .objects()
     .filter((o) => o.abilities.includes("openable") && !o.states.open && !belief.searched.has(o.id) && !skip.has(o.id) && hops.has(o.room))
     .map((o) => ({ id: o.id, key: [hops.get(o.room)!, hypot2(o.box.center.x - pos.x, o.box.center.y - pos.y)] as const }))
     .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || (a.id < b.id ? -1 : 1))

@@ -72,7 +72,7 @@ export function placementTarget(belief: Belief, l: Literal): { relation: Relatio
 
 /** The observed floor object of a room. */
 export function floorOf(belief: Belief, room: string): string | null {
-  const f = Object.values(belief.obs.objects).find((o) => o.category === "floor.n.01" && o.room === room);
+  const f = belief.objects().find((o) => o.category === "floor.n.01" && o.room === room);
   return f?.id ?? null;
 }
 
@@ -112,7 +112,8 @@ export function putDownTargets(ctx: SkillContext, held: string, tried: (target: 
   const here = obs.agent.room;
   const pos = obs.agent.position;
   const floor = floorOf(ctx.belief, here);
-  const surfaces = Object.values(obs.objects)
+  const surfaces = ctx.belief
+    .objects()
     .filter((o) => o.room === here && o.kind === "fixed" && o.id !== floor)
     .sort((a, b) => distanceToFootprint(pos, a.box) - distanceToFootprint(pos, b.box) || (a.id < b.id ? -1 : 1))
     .map((o) => o.id);

@@ -40,7 +40,8 @@ export function goalScope(task: GoalTask, belief: Belief): GoalScope {
     instancesOf(category) {
       const named = (problem.categories.get(category) ?? []).filter((i) => !i.endsWith("_*"));
       if (!problem.wildcards.has(category)) return named;
-      const seen = Object.values(belief.obs.objects)
+      const seen = belief
+        .objects()
         .filter((o) => o.category === category && !boundIds.has(o.id))
         .map((o) => o.id);
       return [...named, ...seen];

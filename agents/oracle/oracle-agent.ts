@@ -56,8 +56,11 @@ interface EpisodeState {
   planner: GoalPlanner;
   failures: FailureMemory;
   intent: Intent | null;
-  /** Object ids and explored rooms of the latest observation. */
-  observed: ReadonlySet<string>;
+  /** Object ids of the latest observation, kept from observation to observation ({@link OracleAgent.observe}). */
+  observed: Set<string>;
+  /** The step of the last observation taken into `observed` (-1 before the first). */
+  observedStep: number;
+  /** Explored rooms of the latest observation. */
   explored: ReadonlySet<string>;
   bestProgress: number;
   stall: number;
@@ -128,6 +131,7 @@ export class OracleAgent implements Agent {
       }),
       intent: null,
       observed: new Set(),
+      observedStep: -1,
       explored: new Set(),
       bestProgress: -1,
       stall: 0,
@@ -144,7 +148,7 @@ export class OracleAgent implements Agent {
     const ep = this.episode;
     if (!ep) return this.stop("no privileged world: the oracle needs privileged = full");
     if (ep.stopped) return this.stop(ep.stopped);
-    ep.observed = new Set(Object.keys(obs.objects));
+    this.observe(ep, obs);
     ep.explored = new Set(obs.rooms.filter((r) => r.explored).map((r) => r.id));
     this.digest(ep, obs);
     const conditions = ep.task.tracker.conditions;
@@ -161,6 +165,19 @@ export class OracleAgent implements Agent {
       if (!outcome.gaveUpSomething) break;
     }
     return this.finish(ep, "no goal literal left that the oracle can achieve");
+  }
+
+  /**
+   * Brings `ep.observed` up to `obs`. Objects never leave an observation's `objects`, so when `obs` is the
+   * one after the last taken in, the ids of its `updates` are all there is to add; any other (a step the
+   * oracle did not see) makes it start again from the ids of `obs.objects`. That record is made only when
+   * read, and in a house of a thousand objects making it and listing its ids each step was most of what
+   * reading an observation cost. Only membership and the count are read, so the set's order is free.
+   */
+  private observe(ep: EpisodeState, obs: Observation): void {
+    if (obs.step === ep.observedStep + 1) for (const id in obs.updates) ep.observed.add(id);
+    else ep.observed = new Set(Object.keys(obs.objects));
+    ep.observedStep = obs.step;
   }
 
   /** Effort of a literal for the planner: Infinity when no achiever handles it or it was given up. */

@@ -67,9 +67,18 @@ export const DoorSchema = z
   })
   .strict();
 
+/**
+ * Id of a room or an object. Observations, change digests and trajectories key records by these ids, and
+ * `record[id] = value` with the id `__proto__` sets the record's prototype instead of adding an entry: refused.
+ */
+const SceneIdSchema = z
+  .string()
+  .min(1)
+  .refine((id) => id !== "__proto__", { message: 'the id "__proto__" cannot be used (records keyed by id would lose it)' });
+
 export const RoomSchema = z
   .object({
-    id: z.string().min(1),
+    id: SceneIdSchema,
     /** Room type as BEHAVIOR names it: kitchen, living_room, bathroom, garden, garage, … */
     type: z.string().min(1),
     outdoor: z.boolean().default(false),
@@ -125,7 +134,7 @@ export type Shape = z.infer<typeof ShapeSchema>;
 
 export const ObjectSchema = z
   .object({
-    id: z.string().min(1),
+    id: SceneIdSchema,
     /** WordNet-style synset, e.g. `apple.n.01`. */
     category: z.string().regex(/^[A-Za-z0-9_'.-]+\.n\.\d+$/, "category must be a synset like apple.n.01"),
     /** Readable label (defaults to the synset's lemma). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Belief } from "../../../agents/explorer/belief.ts";
 import { ProgressMemory } from "../../../agents/explorer/progress-memory.ts";
 import { nearestUnexploredRoom, searchExhausted, unsearchedContainers } from "../../../agents/explorer/search.ts";
+import type { Observation } from "../../../sim/observation.ts";
 import { beliefOf, closedBox, obj, observation, roomsInLine } from "./fixtures.ts";
 
 describe("Belief", () => {
@@ -51,13 +52,15 @@ describe("search", () => {
 
 describe("ProgressMemory", () => {
   const rooms = roomsInLine("kitchen");
+  /** Reads an observation's feedback as the agent does, with what the belief has observed by then. */
+  const learn = (m: ProgressMemory, obs: Observation) => m.learn(obs, beliefOf(obs).observed);
   it("learns where it stands and which container blocks it", () => {
     const m = new ProgressMemory();
     m.remember({ action: { type: "navigate", target: "milk" } });
-    m.learn(observation(rooms, [obj("milk", "milk.n.01", "kitchen")], { lastFeedback: { ok: true, error: null, message: "walked" } }));
+    learn(m, observation(rooms, [obj("milk", "milk.n.01", "kitchen")], { lastFeedback: { ok: true, error: null, message: "walked" } }));
     expect(m.near).toBe("milk");
     m.remember({ action: { type: "pick", object: "milk" }, literal: "inside(milk,fridge)" });
-    m.learn(observation(rooms, [], { lastFeedback: { ok: false, error: "missing_step", message: "milk is inside fridge, which is closed — open it first" } }));
+    learn(m, observation(rooms, [], { lastFeedback: { ok: false, error: "missing_step", message: "milk is inside fridge, which is closed — open it first" } }));
     expect(m.mustOpen).toBe("fridge");
   });
 
@@ -65,10 +68,10 @@ describe("ProgressMemory", () => {
     const m = new ProgressMemory();
     const fail = { lastFeedback: { ok: false, error: "affordance" as const, message: "no room on shelf" } };
     m.remember({ action: { type: "place", object: "a", relation: "ontop", target: "shelf" }, literal: "ontop(a,shelf)" });
-    m.learn(observation(rooms, [], fail));
+    learn(m, observation(rooms, [], fail));
     expect(m.givenUp.has("ontop(a,shelf)")).toBe(false);
     m.remember({ action: { type: "place", object: "a", relation: "ontop", target: "shelf" }, literal: "ontop(a,shelf)" });
-    m.learn(observation(rooms, [], fail));
+    learn(m, observation(rooms, [], fail));
     expect(m.givenUp.has("ontop(a,shelf)")).toBe(true);
   });
 });

@@ -106,6 +106,26 @@ describe("scene loader on hostile input", () => {
       }
     }
   });
+
+  it("an object or room named __proto__ is refused at its id (records keyed by id would lose it)", () => {
+    const doc = tinyFlatInput() as { rooms: { id: string }[]; objects: { id: string }[] };
+    const asObject = structuredClone(doc);
+    asObject.objects[1]!.id = "__proto__";
+    const asRoom = structuredClone(doc);
+    asRoom.rooms[0]!.id = "__proto__";
+    for (const [edited, place] of [
+      [asObject, "$.objects[1].id"],
+      [asRoom, "$.rooms[0].id"],
+    ] as const) {
+      const r = loadOrInputErrors(() => parseScene(JSON.stringify(edited), "p.scene.json"), "p.scene.json");
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.errors.some((e) => e.where === place && e.reason.includes("__proto__")), r.errors.map((e) => e.message).join("; ")).toBe(true);
+    }
+    // other names the Object prototype has are ordinary ids
+    const plain = structuredClone(doc);
+    plain.objects[1]!.id = "constructor";
+    expect(loadOrInputErrors(() => parseScene(JSON.stringify(plain), "p.scene.json"), "p.scene.json").ok).toBe(true);
+  });
 });
 
 /** A task that only binds the agent: any scene can run it. */
