@@ -13,6 +13,7 @@ import { describeThrown, recordable } from "../trajectory/recordable.ts";
 import type { RunEvent } from "./run-events.ts";
 import { AgentStuck, AgentTimeout, withTimeout } from "./timeout.ts";
 import { stepEventOf } from "../trajectory/step-event.ts";
+import { isThenable } from "./thenable.ts";
 
 /** One episode ready to run: resolved files, seed and budget. */
 export interface EpisodeJob {
@@ -100,7 +101,9 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
       for (;;) {
         const acted = agent.act(obs);
         // the simulator sees exactly what the trajectory records (a cycle or a BigInt would break both)
-        const action = recordable(answeredAtOnce(acted) ? acted : await withTimeout(acted, ctx.stepTimeout, "act"));
+        // an answer that is no thenable is taken as it is: an await is a trip through the microtask queue on every
+        // step (a `then` that cannot even be read, a hostile Proxy, is awaited, so that awaiting it fails the same way)
+        const action = recordable(isThenable(acted) ? await withTimeout(acted, ctx.stepTimeout, "act") : acted);
         const r = env.step(action);
         const step = stepEventOf(env, r, agentInfo(agent));
         scorer.update(step);
@@ -123,20 +126,6 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
   // the events are copies (stepEventOf, the observations' snapshots): nothing of the world is left in them
   env.release();
   return row;
-}
-
-/**
- * Whether an agent's answer can be taken as it is instead of awaited (an await is a trip through the
- * microtask queue on every step): a primitive, or an object whose `then` is not a method. An answer whose
- * `then` cannot even be read (a hostile Proxy) is awaited as before, so that awaiting it fails the same way.
- */
-function answeredAtOnce(answer: unknown): boolean {
-  if ((typeof answer !== "object" && typeof answer !== "function") || answer === null) return true;
-  try {
-    return typeof (answer as { then?: unknown }).then !== "function";
-  } catch {
-    return false;
-  }
 }
 
 /** Name and version as the trajectory records them: strings, whatever the agent put there. */
