@@ -116,19 +116,11 @@ export class ObservedObjects {
     return true;
   }
 
-  /** Where a known id is in the list (a binary search over {@link keyBefore} order). */
+  /** Where a known id is in the list. */
   private indexOf(id: string): number {
-    const list = this.list;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const m = list[mid]!.id;
-      if (m === id) return mid;
-      if (keyBefore(m, id)) lo = mid + 1;
-      else hi = mid;
-    }
-    throw new Error(`ObservedObjects: ${id} is known but not in the list`);
+    const at = indexOfId(this.list, id);
+    if (at < 0) throw new Error(`ObservedObjects: ${id} is known but not in the list`);
+    return at;
   }
 
   /** Merges new objects (in key order) into the list from the back: one pass however many, each moves at most once. */
@@ -141,6 +133,23 @@ export class ObservedObjects {
       else list[w] = added[j--]!;
     }
   }
+}
+
+/**
+ * Where the object with `id` is in `list`, a list in {@link keyBefore} order of its ids (a binary search), or
+ * -1 when it is not there.
+ */
+export function indexOfId(list: readonly { readonly id: string }[], id: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const m = list[mid]!.id;
+    if (m === id) return mid;
+    if (keyBefore(m, id)) lo = mid + 1;
+    else hi = mid;
+  }
+  return -1;
 }
 
 /**

@@ -3,7 +3,7 @@ import { RELATIONS } from "../sim/actions.ts";
 import type { ObservedObject, Observation } from "../sim/observation.ts";
 import { hashString, Rng } from "../sim/rng.ts";
 import type { Agent, AgentOptions, TaskView } from "../harness/agent.ts";
-import { keyBefore } from "./observed-objects.ts";
+import { indexOfId, keyBefore } from "./observed-objects.ts";
 
 // the order of `objects` lives with the copy the explorer keeps; exported here too, where it was first
 export { keyBefore };
@@ -124,26 +124,11 @@ export class RandomAgent implements Agent {
     added.length = 0;
     for (let i = 0; i < ids.length; i++) {
       const o = updates[ids[i]!]!;
-      const at = this.indexOf(o.id);
+      const at = indexOfId(this.objects, o.id);
       if (at >= 0) this.replace(at, o);
       else if (o.category !== FLOOR) added.push(o);
     }
     if (added.length > 0) this.merge(added);
-  }
-
-  /** Where `id` is among `objects` (a binary search), or -1. */
-  private indexOf(id: string): number {
-    const objects = this.objects;
-    let lo = 0;
-    let hi = objects.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const m = objects[mid]!.id;
-      if (m === id) return mid;
-      if (keyBefore(m, id)) lo = mid + 1;
-      else hi = mid;
-    }
-    return -1;
   }
 
   /** A newer snapshot of the object at `at`: replaced where it is, or dropped if it now reads as a floor. */

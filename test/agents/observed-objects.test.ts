@@ -11,21 +11,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { keyBefore, ObservedObjects } from "../../agents/observed-objects.ts";
 import type { ObservedObject, Observation } from "../../sim/observation.ts";
+import { observedObject } from "../helpers/observed-object.ts";
 
-function obj(id: string, o: Partial<ObservedObject> = {}): ObservedObject {
-  return {
-    id,
-    category: "thing.n.01",
-    label: id,
-    room: "kitchen_0",
-    kind: "carryable",
-    box: { center: { x: 0, y: 0, z: 0 }, size: { x: 1, y: 1, z: 1 }, heading: 0 },
-    abilities: [],
-    states: {},
-    relation: null,
-    ...o,
-  };
-}
+const obj = observedObject;
 
 /** The record with its ids put in sorted (`<`) order, as the simulator makes `objects` and `updates`. */
 function sortedRecord(objects: Iterable<ObservedObject>): Record<string, ObservedObject> {

@@ -11,24 +11,13 @@ import { describe, expect, it } from "vitest";
 import { keyBefore, RandomAgent } from "../../../agents/random-agent.ts";
 import type { Action } from "../../../sim/actions.ts";
 import type { ObservedObject, Observation } from "../../../sim/observation.ts";
+import { observedObject } from "../../helpers/observed-object.ts";
 import { RandomAgent as RandomAgentV2 } from "./reference/random-agent-v2.ts";
 
 const ROOMS = ["kitchen_0", "hall_0"];
 
-function obj(id: string, o: Partial<ObservedObject> = {}): ObservedObject {
-  return {
-    id,
-    category: "thing.n.01",
-    label: id,
-    room: "kitchen_0",
-    kind: "carryable",
-    box: { center: { x: 0, y: 0, z: 0 }, size: { x: 1, y: 1, z: 1 }, heading: 0 },
-    abilities: [],
-    states: {},
-    relation: { type: "ontop", target: "table_1" },
-    ...o,
-  };
-}
+/** A thing on table_1 unless `o` says otherwise. */
+const obj = (id: string, o: Partial<ObservedObject> = {}): ObservedObject => observedObject(id, { relation: { type: "ontop", target: "table_1" }, ...o });
 const floor = (room: string) => obj(`floor_${room}`, { category: "floor.n.01", kind: "fixed", room, relation: null });
 const cabinet = (id: string, open = false) => obj(id, { kind: "fixed", abilities: ["container", "openable"], states: { open }, relation: { type: "onfloor", target: "floor_kitchen_0" } });
 const lamp = (id: string, on = false) => obj(id, { kind: "fixed", abilities: ["toggleable"], states: { toggled_on: on }, relation: null });
