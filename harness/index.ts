@@ -19,6 +19,7 @@ export { InputError, InputErrors } from "../sim/errors.ts";
 export { loadSuite, listBundledSuites } from "./suite/load.ts";
 export { SuiteSchema, type SuiteFile } from "./suite/schema.ts";
 export { runSuite, type RunOptions } from "./runner/run-suite.ts";
+export { EpisodePool } from "./workers/episode-pool.ts";
 export type { Reporter, RunEvent, RunInfo, RunConfig } from "./runner/run-events.ts";
 export { loadAgent } from "./agents/load.ts";
 export { registerAgent, listAgents } from "../agents/registry.ts";

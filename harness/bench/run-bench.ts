@@ -240,6 +240,8 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
         workerEpisodes: workers?.episodes,
         oneWorkerMs: workers && roundSig(workers.oneWorkerMs),
         twoWorkersMs: workers && roundSig(workers.twoWorkersMs),
+        coldTwoWorkersMs: workers && roundSig(workers.coldTwoWorkersMs),
+        coldWorkersSpeedup: workers && roundSig(workers.coldWorkersSpeedup),
         poolStartMs: workers && roundSig(workers.poolStartMs),
         rssBaselineMB: rss && roundSig(rss.baselineRssMB),
         rssSteps: rss?.steps,

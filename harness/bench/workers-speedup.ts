@@ -1,15 +1,26 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runSuite } from "../runner/run-suite.ts";
+import { EpisodePool } from "../workers/episode-pool.ts";
 import { generateHouse, taskFileText } from "./house-generator.ts";
 import { median, spreadOf, timeIt, type Spread } from "./stats.ts";
 
 /** Wall time of the same run with one worker and with two. */
 export interface WorkersSpeedup {
-  /** Median wall time with `--workers 1` over median wall time with `--workers 2`. */
+  /**
+   * Median wall time with `--workers 1` over median wall time with `--workers 2`, both warm: the one-worker
+   * runs on this process's main thread, the two-worker runs on it and a pool thread kept across the runs.
+   */
   workersSpeedup: number;
   oneWorkerMs: number;
   twoWorkersMs: number;
+  /**
+   * Median wall time with `--workers 2` on a pool started for the run, as `rearrange run --workers 2` does:
+   * the thread starts, loads the simulator and compiles its hot code while the run goes on.
+   */
+  coldTwoWorkersMs: number;
+  /** oneWorkerMs / coldTwoWorkersMs. */
+  coldWorkersSpeedup: number;
   /** Process CPU time (all threads) of each run, ms, median: what the run cost, whatever else the machine did. */
   oneWorkerCpuMs: number;
   twoWorkersCpuMs: number;
@@ -30,19 +41,34 @@ const HOUSES = 4;
 /**
  * Writes a suite of `episodes` episodes over a few generated houses of `objects` objects, then runs it with the
  * `random` agent (cheap: the run is mostly the simulator's own work) through `runSuite` with one worker
- * and with two, `reps` times each, alternating. Wall time covers the whole run: worker start-up, loading,
- * settling, stepping and writing trajectories and results.
+ * and with two, `reps` times each, alternating. Wall time covers the whole run: loading, settling, stepping
+ * and writing trajectories and results.
+ *
+ * Warm against warm: the one-worker runs use this process's main thread, whose code the JIT has compiled by
+ * now; the two-worker runs use it and a pool thread kept across the runs (`runSuite`'s `pool`), as a process
+ * that runs suite after suite does. One unmeasured run of each goes first, so that the kept thread has compiled
+ * its code too. A run on a fresh pool, as `rearrange run --workers 2` starts, is timed as well (each
+ * repetition, after the other two): `coldTwoWorkersMs`, and the start alone, `poolStartMs`.
  */
 export async function measureWorkersSpeedup(options: { episodes: number; objects: number; maxSteps: number; reps: number; dir: string }): Promise<WorkersSpeedup> {
   const suite = writeSuite(options.episodes, options.objects, options.maxSteps, path.join(options.dir, "suite"));
   const times = { 1: [] as number[], 2: [] as number[] };
   const cpu = { 1: [] as number[], 2: [] as number[] };
-  for (let rep = 0; rep < options.reps; rep++) {
-    for (const workers of [1, 2] as const) {
-      const t = await timeIt(() => runBenchSuite(suite, workers, path.join(options.dir, `run-w${workers}-${rep}`)));
-      times[workers].push(t.wallMs);
-      cpu[workers].push(t.cpuMs);
+  const cold: number[] = [];
+  const kept = await EpisodePool.open(1);
+  try {
+    await runBenchSuite(suite, 1, path.join(options.dir, "warm-up-w1"));
+    await runBenchSuite(suite, 2, path.join(options.dir, "warm-up-w2"), kept);
+    for (let rep = 0; rep < options.reps; rep++) {
+      for (const workers of [1, 2] as const) {
+        const t = await timeIt(() => runBenchSuite(suite, workers, path.join(options.dir, `run-w${workers}-${rep}`), workers === 2 ? kept : undefined));
+        times[workers].push(t.wallMs);
+        cpu[workers].push(t.cpuMs);
+      }
+      cold.push((await timeIt(() => runBenchSuite(suite, 2, path.join(options.dir, `run-cold-${rep}`)))).wallMs);
     }
+  } finally {
+    await kept.close();
   }
   const tiny = writeSuite(2, options.objects, 1, path.join(options.dir, "tiny"));
   const start = { 1: [] as number[], 2: [] as number[] };
@@ -51,10 +77,13 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
   }
   const oneWorkerMs = median(times[1]);
   const twoWorkersMs = median(times[2]);
+  const coldTwoWorkersMs = median(cold);
   return {
     workersSpeedup: oneWorkerMs / twoWorkersMs,
     oneWorkerMs,
     twoWorkersMs,
+    coldTwoWorkersMs,
+    coldWorkersSpeedup: oneWorkerMs / coldTwoWorkersMs,
     oneWorkerCpuMs: median(cpu[1]),
     twoWorkersCpuMs: median(cpu[2]),
     poolStartMs: Math.max(0, median(start[2]) - median(start[1])),
@@ -64,8 +93,9 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
 }
 
 /** `rearrange run --agent random --workers N` on a generated suite, as a library call. */
-function runBenchSuite(suite: string, workers: number, out: string) {
+function runBenchSuite(suite: string, workers: number, out: string, pool?: EpisodePool) {
   return runSuite({
+    pool,
     suite,
     agent: "random",
     // every episode runs its full budget, so episodes cost alike

@@ -11,6 +11,7 @@ import { TrajectoryWriter } from "../reporters/trajectory-writer.ts";
 import { loadSuite, resolveRelative, type LoadedSuite } from "../suite/load.ts";
 import { HARNESS_VERSION } from "../version.ts";
 import { getLogger } from "../logger.ts";
+import type { EpisodePool } from "../workers/episode-pool.ts";
 import type { EpisodeContextData } from "../workers/protocol.ts";
 import type { EpisodeJob } from "./episode.ts";
 import { FileCache } from "./file-cache.ts";
@@ -30,6 +31,14 @@ export interface RunOptions extends RunConfig {
    * after every episode). The trajectories are the durable record, so this only bounds how stale the file is.
    */
   resultsIntervalMs?: number;
+  /**
+   * Worker threads to run on (`workers` must be its thread count + 1), kept by the caller across runs
+   * instead of started for this one and stopped after it: their code stays compiled, so a process that runs
+   * several suites (a sweep, a baseline and a candidate) pays a thread's start and warm-up once. The run
+   * ends its agents in the threads (see EpisodePool.endRun) and leaves the threads running; the caller
+   * closes the pool. Unused when the run has a single episode to run.
+   */
+  pool?: EpisodePool;
 }
 
 /**
@@ -61,6 +70,9 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     config: episodeConfig(options),
   };
   const now = options.now ?? (() => new Date().toISOString());
+  if (options.pool && options.pool.threads + 1 !== options.workers) {
+    throw new Error(`runSuite: workers is ${options.workers} but the pool given runs ${options.pool.threads} thread(s) beside this one (workers ${options.pool.threads + 1})`);
+  }
   const threads = Math.min(options.workers, todo.length);
   // pool threads start loading the simulator now, while this thread reads the files
   const executor = threads > 1 ? await poolExecutor(options, context, threads) : inProcessExecutor(options, context, now);
@@ -198,7 +210,9 @@ async function poolExecutor(options: RunOptions, context: EpisodeContextData, th
   const trajectoryOut = stamp || wantsSteps ? null : options.out;
   const agentOptions = { ...options.agentOptions, runDir: options.out };
   const setup = { agent: options.agent, agentOptions, context, trajectoryOut };
-  const pool = await EpisodePool.open(threads - 1, setup);
+  const borrowed = options.pool ?? null;
+  if (borrowed) borrowed.beginRun(setup);
+  const pool = borrowed ?? (await EpisodePool.open(threads - 1, setup));
   const recorder = new EpisodeRecorder(trajectoryOut);
   let agent: Agent | null = null;
   const began = new Map<string, string>();
@@ -232,7 +246,8 @@ async function poolExecutor(options: RunOptions, context: EpisodeContextData, th
     },
     async close(failed) {
       // this lane's agent is closed either way, as with one worker (a cmd: agent's subprocess must end)
-      const closing = [agent?.close?.(), failed ? pool.destroy() : pool.close()];
+      // a borrowed pool's threads stay for the caller's next run, once their episodes of this one have ended
+      const closing = [agent?.close?.(), borrowed ? pool.endRun() : failed ? pool.destroy() : pool.close()];
       const settled = await Promise.allSettled(closing);
       const rejected = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
       if (rejected) throw rejected.reason;
@@ -296,7 +311,7 @@ function episodeConfig(o: RunConfig): Record<string, unknown> {
 }
 
 function stripLocal(o: RunOptions): RunConfig {
-  const { reporters: _r, now: _n, resultsIntervalMs: _i, ...config } = o;
+  const { reporters: _r, now: _n, resultsIntervalMs: _i, pool: _p, ...config } = o;
   return { ...config, agentOptions: redactSecrets(config.agentOptions) };
 }
 

@@ -6,7 +6,7 @@ import type { RunEvent } from "../runner/run-events.ts";
 import { EpisodeClaims } from "./episode-claims.ts";
 import { OrderedEmitter } from "./ordered-emitter.ts";
 import { isRecipeMessage, RecipeShare } from "./recipe-share.ts";
-import { deserializeError, type EpisodeTaskSpec, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
+import { deserializeError, type EpisodeTaskSpec, type RunTag, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
 import { workerEntry, type WorkerEntry } from "./worker-bundle.ts";
 
 /**
@@ -63,40 +63,72 @@ function isTsxHook(value: string): boolean {
  * plan order (see OrderedEmitter), so the main thread's
  * reporters — results writer, progress, and the trajectory writer when the threads do not write
  * trajectories themselves — work exactly as with one worker.
+ *
+ * A pool serves one run at a time and may serve many, one after another ({@link beginRun} … {@link endRun}):
+ * a new thread is a V8 isolate that loads the simulator and compiles its hot code again (its first
+ * episodes run several times slower than warm ones), so a process that runs several suites (a sweep, a
+ * baseline and a candidate, the benchmark) keeps its threads warm by keeping its pool (see
+ * `runSuite`'s `pool` option).
  */
 export class EpisodePool {
+  /** The current run's number and setup; null between runs. */
+  private current: RunTag | null = null;
+  private runs = 0;
+
   private constructor(
     private readonly pool: Piscina<WorkerTask, WorkerReply>,
-    private readonly threads: number,
+    /** How many worker threads the pool runs. */
+    readonly threads: number,
     /** The file the threads started from: the precompiled bundle, or the tsx bootstrap (fallback). */
     readonly entry: WorkerEntry,
   ) {}
 
   /**
-   * Starts `threads` worker threads at once (they load the simulator while the caller goes on);
-   * each builds its own agent from `setup` on first use. `entry` defaults to the cached bundle of
-   * the worker, made now if its sources changed (see worker-bundle.ts).
+   * Starts `threads` worker threads at once (they load the simulator while the caller goes on). With
+   * `setup`, the pool's first run begins at once (see {@link beginRun}). `entry` defaults to the cached
+   * bundle of the worker, made now if its sources changed (see worker-bundle.ts).
    */
-  static async open(threads: number, setup: WorkerSetup, entry?: WorkerEntry): Promise<EpisodePool> {
+  static async open(threads: number, setup?: WorkerSetup, entry?: WorkerEntry): Promise<EpisodePool> {
     const from = entry ?? (await workerEntry());
     const pool = new Piscina<WorkerTask, WorkerReply>({
       filename: from.file,
       minThreads: threads,
       maxThreads: threads,
       concurrentTasksPerWorker: 1,
-      // an idle thread keeps its agent (and the agent's subprocess, for cmd: agents) until close()
+      // an idle thread keeps its agent (and the agent's subprocess, for cmd: agents) until the run ends
       idleTimeout: Number.POSITIVE_INFINITY,
-      workerData: setup,
       resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
       // the bundle is plain JavaScript: a process started through tsx must not hand its loader hooks on
       ...(from.kind === "bundle" ? { execArgv: withoutTsxHooks(process.execArgv) } : {}),
     });
-    return new EpisodePool(pool, threads, from);
+    const episodes = new EpisodePool(pool, threads, from);
+    if (setup) episodes.beginRun(setup);
+    return episodes;
+  }
+
+  /**
+   * Begins a run: the threads build their agents from `setup` (each on first use) and run its episodes
+   * with its context. Throws while another run has not ended: a pool's threads serve one run at a time.
+   */
+  beginRun(setup: WorkerSetup): void {
+    if (this.current) throw new Error("this worker pool is serving another run: end it (endRun) before beginning the next");
+    this.current = { run: this.runs++, setup };
+  }
+
+  /** True between {@link beginRun} and {@link endRun}. */
+  get running(): boolean {
+    return this.current !== null;
+  }
+
+  /** The current run's tag; throws between runs. */
+  private tag(): RunTag {
+    if (!this.current) throw new Error("this worker pool has no run: beginRun first");
+    return this.current;
   }
 
   /** The agent's name and version, as a worker built it (also checks early that the agent loads). */
   async describeAgent(): Promise<{ name: string; version: string }> {
-    const reply = await this.pool.run({ kind: "describe" });
+    const reply = await this.pool.run({ kind: "describe", ...this.tag() });
     if (!reply.ok) throw deserializeError(reply.error);
     return reply.agent!;
   }
@@ -121,6 +153,7 @@ export class EpisodePool {
     scenes: readonly LoadedScene[] = [],
     tasks: readonly LoadedTask[] = [],
   ): Promise<void> {
+    const tag = this.tag();
     const ordered = new OrderedEmitter(episodes.length, emit);
     const claims = new EpisodeClaims(episodes.length);
     const onAbort = () => claims.stop();
@@ -141,7 +174,7 @@ export class EpisodePool {
           if (recipes.incoming(m)) relay(m, port1);
         } else ordered.push(m[0], m[1]);
       });
-      const reply = await this.pool.run({ kind: "episodes", episodes: [...episodes], claim: claims.buffer, port: port2, scenes: [...scenes], tasks: [...tasks] }, { transferList: [port2] });
+      const reply = await this.pool.run({ kind: "episodes", ...tag, episodes: [...episodes], claim: claims.buffer, port: port2, scenes: [...scenes], tasks: [...tasks] }, { transferList: [port2] });
       if (!reply.ok) throw deserializeError(reply.error);
     };
     const mainThreadLane = async (): Promise<void> => {
@@ -172,20 +205,31 @@ export class EpisodePool {
     }
   }
 
-  /** Stops the threads at once, without closing agents (after a failure). */
+  /** Stops the threads at once, without closing agents (after a failure). The pool cannot be used again. */
   async destroy(): Promise<void> {
+    this.current = null;
     await this.pool.destroy();
   }
 
-  /** Closes every worker's agent, then stops the threads. */
+  /**
+   * Ends the current run: every thread closes its agent of the run (once, even if the run gave it no
+   * episode) and drops the run's files and worlds, waiting for an episode still running after a failure to
+   * finish first. The threads stay, warm, for the next run. Nothing to do between runs.
+   */
+  async endRun(): Promise<void> {
+    const tag = this.current;
+    if (!tag) return;
+    this.current = null;
+    const barrier = new SharedArrayBuffer(4);
+    const replies = await Promise.all(Array.from({ length: this.threads }, () => this.pool.run({ kind: "endRun", run: tag.run, barrier, parties: this.threads })));
+    const failed = replies.find((r) => !r.ok);
+    if (failed && !failed.ok) throw deserializeError(failed.error);
+  }
+
+  /** Ends the current run (closing every thread's agent), then stops the threads. */
   async close(): Promise<void> {
     try {
-      const barrier = new SharedArrayBuffer(4);
-      const replies = await Promise.all(
-        Array.from({ length: this.threads }, () => this.pool.run({ kind: "close", barrier, parties: this.threads })),
-      );
-      const failed = replies.find((r) => !r.ok);
-      if (failed && !failed.ok) throw deserializeError(failed.error);
+      await this.endRun();
     } finally {
       await this.pool.destroy();
     }

@@ -1,4 +1,4 @@
-import { receiveMessageOnPort, workerData } from "node:worker_threads";
+import { receiveMessageOnPort } from "node:worker_threads";
 import type { MessagePort } from "node:worker_threads";
 import type { Agent } from "../agent.ts";
 import { loadAgent } from "../agents/load.ts";
@@ -8,33 +8,69 @@ import { WorldPool } from "../../sim/world/world-pool.ts";
 import { EpisodeClaims } from "./episode-claims.ts";
 import { EpisodeRecorder } from "./episode-recorder.ts";
 import { isRecipeMessage, RecipeShare } from "./recipe-share.ts";
-import { serializeError, type EpisodeTaskSpec, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
+import { serializeError, type EpisodeTaskSpec, type RunTag, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
 
 /**
  * The worker-thread side of `--workers N`. Threads start from a precompiled bundle of this file (see
  * worker-bundle.ts), or from `episode-worker.js`, which registers tsx, when bundling was not possible.
- * Each thread builds its own agent from the run's spec and options, loads scene and task files once,
- * and runs episodes of the plan, taking each next one itself (see EpisodeClaims) until none is left. With `setup.trajectoryOut` it writes each episode's
- * trajectory itself and posts only the episode's begin and end, so the main thread is left with
- * ordering two events an episode and writing results.json.
+ * For each run a thread builds its own agent from the run's spec and options (every task carries them,
+ * see RunTag), loads scene and task files once, and runs episodes of the plan, taking each next one itself
+ * (see EpisodeClaims) until none is left. With `setup.trajectoryOut` it writes each episode's trajectory
+ * itself and posts only the episode's begin and end, so the main thread is left with ordering two events
+ * an episode and writing results.json. A thread outlives its run: the pool may hand it the next one, with
+ * its code already compiled (see EpisodePool.useFor).
  */
-const setup = workerData as WorkerSetup;
-const files = new FileCache();
-const recorder = new EpisodeRecorder(setup.trajectoryOut);
-const recipes = new RecipeShare((path) => files.loadedScene(path));
-/** This thread's worlds: its episodes run one after another, each restoring what an earlier one of its scene left. */
-const worlds = new WorldPool();
-let agent: Promise<Agent> | null = null;
 
-/** How long a close task waits for the other threads' close tasks before closing anyway. */
+/** Everything a thread keeps for one run, dropped when the run ends. */
+class RunState {
+  readonly files = new FileCache();
+  readonly recorder: EpisodeRecorder;
+  readonly recipes: RecipeShare;
+  /** This run's worlds: its episodes run one after another, each restoring what an earlier one of its scene left. */
+  readonly worlds = new WorldPool();
+  private agent: Promise<Agent> | null = null;
+
+  constructor(
+    readonly run: number,
+    readonly setup: WorkerSetup,
+  ) {
+    this.recorder = new EpisodeRecorder(setup.trajectoryOut);
+    this.recipes = new RecipeShare((path) => this.files.loadedScene(path));
+  }
+
+  theAgent(): Promise<Agent> {
+    this.agent ??= (async () => {
+      await registerTsxIfNeeded(this.setup.agent);
+      return loadAgent(this.setup.agent, { ...this.setup.agentOptions });
+    })();
+    return this.agent;
+  }
+
+  /** Closes the agent, if one was built (one that failed to build has nothing to close). */
+  async close(): Promise<void> {
+    const agent = this.agent;
+    this.agent = null;
+    if (!agent) return;
+    const built = await agent.catch(() => null);
+    await built?.close?.();
+  }
+}
+
+/** The run this thread is serving, or null between runs. */
+let current: RunState | null = null;
+
+/** How long an endRun task waits for the other threads' endRun tasks before going on anyway. */
 const CLOSE_BARRIER_MS = 10_000;
 
-function theAgent(): Promise<Agent> {
-  agent ??= (async () => {
-    await registerTsxIfNeeded(setup.agent);
-    return loadAgent(setup.agent, { ...setup.agentOptions });
-  })();
-  return agent;
+/** The state of the task's run: a task of another run than the current one starts that run afresh. */
+async function stateFor(tag: RunTag): Promise<RunState> {
+  if (current?.run === tag.run) return current;
+  // a run the pool never ended (its endRun lost to a failure): its agent still closes, before the next one is built
+  const stale = current;
+  current = new RunState(tag.run, tag.setup);
+  // its failure to close is that run's, which has ended: it must not fail this one
+  await stale?.close().catch(() => undefined);
+  return current;
 }
 
 /** Piscina's task handler. Never throws: errors are returned as data (see WorkerReply). */
@@ -42,19 +78,23 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
   try {
     switch (task.kind) {
       case "describe": {
-        const a = await theAgent();
+        const a = await (await stateFor(task)).theAgent();
         return { ok: true, agent: { name: a.name ?? "agent", version: a.version ?? "0" } };
       }
-      case "episodes":
-        for (const scene of task.scenes) files.addScene(scene);
-        for (const t of task.tasks) files.addTask(t);
-        await runClaimed(task.episodes, new EpisodeClaims(task.episodes.length, task.claim), task.port);
+      case "episodes": {
+        const state = await stateFor(task);
+        for (const scene of task.scenes) state.files.addScene(scene);
+        for (const t of task.tasks) state.files.addTask(t);
+        await runClaimed(state, task.episodes, new EpisodeClaims(task.episodes.length, task.claim), task.port);
         return { ok: true };
-      case "close":
+      }
+      case "endRun": {
         await awaitBarrier(task.barrier, task.parties);
-        if (agent) await (await agent).close?.();
-        agent = null;
+        const state = current?.run === task.run ? current : null;
+        if (state) current = null;
+        await state?.close();
         return { ok: true };
+      }
     }
   } catch (err) {
     return { ok: false, error: serializeError(err) };
@@ -65,11 +105,11 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
  * Runs the episodes this thread claims, one after another, until none is left or the run stops. The
  * main thread closes the port once it has every event (closing it here might drop the last ones).
  */
-async function runClaimed(episodes: EpisodeTaskSpec[], claims: EpisodeClaims, port: MessagePort): Promise<void> {
+async function runClaimed(state: RunState, episodes: EpisodeTaskSpec[], claims: EpisodeClaims, port: MessagePort): Promise<void> {
   try {
     // every thread builds its agent, as every lane does, even if the others leave it no episode
-    await theAgent();
-    for (let index = claims.next(); index !== null; index = claims.next()) await runOne(index, episodes[index]!, port);
+    await state.theAgent();
+    for (let index = claims.next(); index !== null; index = claims.next()) await runOne(state, index, episodes[index]!, port);
   } catch (err) {
     // no lane starts another episode after a failure (the main thread stops them too, once the error arrives)
     claims.stop();
@@ -77,10 +117,11 @@ async function runClaimed(episodes: EpisodeTaskSpec[], claims: EpisodeClaims, po
   }
 }
 
-async function runOne(index: number, spec: EpisodeTaskSpec, port: MessagePort): Promise<void> {
-  takeRecipes(port);
+async function runOne(state: RunState, index: number, spec: EpisodeTaskSpec, port: MessagePort): Promise<void> {
+  const { files, recipes } = state;
+  takeRecipes(recipes, port);
   const job = { key: spec.key, id: spec.id, repeat: spec.repeat, seed: spec.seed, maxSteps: spec.maxSteps, scene: files.scene(spec.scenePath), task: files.task(spec.taskPath) };
-  const episode = recorder.episode((e) => {
+  const episode = state.recorder.episode((e) => {
     port.postMessage([index, e]);
     // the episode's reset has loaded its scene: the other lanes need not settle it again
     if (e.type === "episodeBegin") {
@@ -88,7 +129,7 @@ async function runOne(index: number, spec: EpisodeTaskSpec, port: MessagePort): 
       if (offer) port.postMessage(offer);
     }
   });
-  await runEpisode(job, await theAgent(), { ...setup.context, now: () => new Date().toISOString(), emit: episode.emit, worlds });
+  await runEpisode(job, await state.theAgent(), { ...state.setup.context, now: () => new Date().toISOString(), emit: episode.emit, worlds: state.worlds });
   episode.finish();
 }
 
@@ -96,7 +137,7 @@ async function runOne(index: number, spec: EpisodeTaskSpec, port: MessagePort): 
  * Takes the load recipes the other lanes have sent meanwhile. They are read synchronously: the thread's
  * event loop does not turn while it runs its episodes (an episode with a synchronous agent is microtasks only).
  */
-function takeRecipes(port: MessagePort): void {
+function takeRecipes(recipes: RecipeShare, port: MessagePort): void {
   for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) {
     if (isRecipeMessage(m.message)) recipes.incoming(m.message);
   }

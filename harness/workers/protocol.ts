@@ -3,7 +3,10 @@ import { InputError, InputErrors } from "../../sim/errors.ts";
 import type { LoadedScene } from "../../sim/scene/load.ts";
 import type { LoadedTask } from "../../sim/task/load.ts";
 
-/** What every worker thread is started with (piscina `workerData`). */
+/**
+ * What a run asks of the pool's threads: every task of the run carries it, so a pool's threads (and their
+ * warm code) can serve one run after another (see EpisodePool.useFor).
+ */
 export interface WorkerSetup {
   /** `--agent` spec; each worker builds its own agent from it with `loadAgent`. */
   agent: string;
@@ -37,17 +40,24 @@ export interface EpisodeTaskSpec {
   taskPath: string;
 }
 
+/** Which run a task belongs to: a thread builds one agent per run and drops it when the run ends. */
+export interface RunTag {
+  /** Numbers the pool's runs (0, 1, …): a task of a new run makes the thread start that run's state afresh. */
+  run: number;
+  setup: WorkerSetup;
+}
+
 /** A task for a worker thread. */
 export type WorkerTask =
   /** Build the agent and report its name and version (run info needs them before any episode). */
-  | { kind: "describe" }
+  | ({ kind: "describe" } & RunTag)
   /**
    * Run episodes of `episodes` until none is left or the run stops, posting their events on `port`
    * as `[index, event]` as they happen. The thread claims each next episode itself from `claim` (see
    * EpisodeClaims), without a round trip through the main thread, whose event loop may be busy running
    * an episode of its own. The scenes' load recipes travel on `port` both ways (see RecipeShare).
    */
-  | {
+  | ({
       kind: "episodes";
       episodes: EpisodeTaskSpec[];
       claim: SharedArrayBuffer;
@@ -56,12 +66,13 @@ export type WorkerTask =
       scenes: LoadedScene[];
       /** Tasks the main thread has read, validated and parsed, likewise (a cold thread parses slowly). */
       tasks: LoadedTask[];
-    }
+    } & RunTag)
   /**
-   * Close this worker's agent. `barrier` counts arrivals: every close task waits until `parties`
-   * have arrived, so with one task per thread each thread receives exactly one close.
+   * End the run: close this thread's agent of run `run` (if it built one) and forget the run's files and
+   * worlds; the thread stays for the next run. `barrier` counts arrivals: every such task waits until
+   * `parties` have arrived, so with one task per thread each thread receives exactly one.
    */
-  | { kind: "close"; barrier: SharedArrayBuffer; parties: number };
+  | { kind: "endRun"; run: number; barrier: SharedArrayBuffer; parties: number };
 
 /** A worker's answer: errors are returned as data, because thrown ones lose their class crossing threads. */
 export type WorkerReply = { ok: true; agent?: { name: string; version: string } } | { ok: false; error: SerializedError };
