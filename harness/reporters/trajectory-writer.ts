@@ -134,19 +134,25 @@ export class TrajectoryWriter implements Reporter {
   }
 }
 
-/** Room for {@link TRAJECTORY_FLUSH_AT} code units at the most UTF-8 bytes one can take (3; a surrogate pair is 4 for 2). */
-const SCRATCH_BYTES = 3 * TRAJECTORY_FLUSH_AT;
+/**
+ * Most bytes the scratch buffer grows to. A write holds the lines buffered past {@link TRAJECTORY_FLUSH_AT}
+ * code units (the line that crossed it included), at most 3 UTF-8 bytes a code unit (a surrogate pair is 4
+ * for 2): a little over 192 KB for step lines; only a header or end line of hundreds of kilobytes needs more.
+ */
+const SCRATCH_MAX_BYTES = 1024 * 1024;
 /** Where lines are encoded for writing: one buffer, reused (every write is synchronous and done with it before the next). */
 let scratch: Buffer | null = null;
 
 /**
  * The lines as UTF-8, in a view of a buffer reused from write to write. `Buffer.from` allocated a buffer
  * of each write's size (tens of kilobytes an episode, outside V8's heap, and counted towards its external
- * memory); encoding into one scratch buffer halves the cost of a write's encoding. Text too long for the
- * scratch buffer (a header or end line of hundreds of kilobytes) gets a buffer of its own, as before.
+ * memory); encoding into one scratch buffer halves the cost of a write's encoding. The buffer grows to the
+ * largest write seen (a write is the buffered lines, which pass the flush size by their last line), up to
+ * {@link SCRATCH_MAX_BYTES}; longer text gets a buffer of its own, as before.
  */
 function encodeLines(text: string): Buffer {
-  if (text.length * 3 > SCRATCH_BYTES) return Buffer.from(text);
-  scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
+  const room = text.length * 3;
+  if (room > SCRATCH_MAX_BYTES) return Buffer.from(text);
+  if (!scratch || scratch.length < room) scratch = Buffer.allocUnsafe(Math.max(room, 3 * TRAJECTORY_FLUSH_AT + 3 * 4096));
   return scratch.subarray(0, scratch.write(text));
 }

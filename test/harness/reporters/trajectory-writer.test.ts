@@ -107,8 +107,9 @@ describe("TrajectoryWriter", () => {
   });
 
   it("writes any text byte for byte as UTF-8: multi-byte characters, lone surrogates, lines past the write buffer", () => {
-    // each piece is 1–4 UTF-8 bytes a code unit; the long target passes the encoding buffer (3 bytes × TRAJECTORY_FLUSH_AT units)
-    const pieces = ["plain", "é", "中文", "😀", "\ud800", "x\udfffy", "€".repeat(5000), "€".repeat(70000), "😀".repeat(TRAJECTORY_FLUSH_AT)];
+    // each piece is 1–4 UTF-8 bytes a code unit; long targets make the encoding buffer grow (3 bytes × TRAJECTORY_FLUSH_AT
+    // units and more), and the longest passes its 1 MB cap (a buffer of its own), after which short writes reuse it again
+    const pieces = ["plain", "é", "中文", "😀", "\ud800", "x\udfffy", "€".repeat(5000), "€".repeat(70000), "😀".repeat(TRAJECTORY_FLUSH_AT), "é".repeat(400_000), "中文"];
     const b = episode({ id: "e1", conditions: 1 });
     for (const p of pieces) b.act({ type: "navigate", target: p });
     const ended = b.done().end("done");
