@@ -113,21 +113,28 @@ const SCAN_DISTINCT = 64;
  */
 export function distinctNearby(object: PlacementObject, target: PlacementObject, more: Iterable<PlacementObject>): PlacementObject[] {
   const out: PlacementObject[] = [];
-  let seen: Set<string> | null = null;
-  const add = (o: PlacementObject) => {
-    if (o.held || o.id === object.id) return;
-    if (seen) {
-      if (seen.has(o.id)) return;
-      seen.add(o.id);
-    } else {
-      for (let i = 0; i < out.length; i++) if (out[i]!.id === o.id) return;
-      if (out.length >= SCAN_DISTINCT) seen = new Set(out.map((n) => n.id)).add(o.id);
-    }
-    out.push(o);
-  };
-  add(target);
-  for (const o of more) add(o);
+  // a loop over a module-level helper, not a closure: tsx names every closure it makes (keepNames), a
+  // defineProperty call per place that cost as much as the whole scan
+  let seen = keepDistinct(out, null, target, object.id);
+  for (const o of more) seen = keepDistinct(out, seen, o, object.id);
   return out;
+}
+
+/**
+ * Appends `o` to `out` unless it is held, is `skipId` or is already there (by id); returns the set of kept ids
+ * to pass to the next call, made once `out` reaches {@link SCAN_DISTINCT} objects (null until then: scanned).
+ */
+function keepDistinct(out: PlacementObject[], seen: Set<string> | null, o: PlacementObject, skipId: string): Set<string> | null {
+  if (o.held || o.id === skipId) return seen;
+  if (seen) {
+    if (seen.has(o.id)) return seen;
+    seen.add(o.id);
+  } else {
+    for (let i = 0; i < out.length; i++) if (out[i]!.id === o.id) return seen;
+    if (out.length >= SCAN_DISTINCT) seen = new Set(out.map((n) => n.id)).add(o.id);
+  }
+  out.push(o);
+  return seen;
 }
 
 /**
