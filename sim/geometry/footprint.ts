@@ -23,13 +23,16 @@ export function footprintCorners(box: Box): Point2[] {
   const s = Math.sin(box.heading);
   const hx = box.size.x / 2;
   const hy = box.size.y / 2;
-  const local: [number, number][] = [
-    [-hx, -hy],
-    [hx, -hy],
-    [hx, hy],
-    [-hx, hy],
+  const cx = box.center.x;
+  const cy = box.center.y;
+  // centre + rotation of (u, v) for (u, v) = (−hx, −hy), (hx, −hy), (hx, hy), (−hx, hy), written out: a
+  // list of offset pairs mapped over made five arrays per call, and placement asks for corners all the time
+  return [
+    { x: cx + c * -hx - s * -hy, y: cy + s * -hx + c * -hy },
+    { x: cx + c * hx - s * -hy, y: cy + s * hx + c * -hy },
+    { x: cx + c * hx - s * hy, y: cy + s * hx + c * hy },
+    { x: cx + c * -hx - s * hy, y: cy + s * -hx + c * hy },
   ];
-  return local.map(([u, v]) => ({ x: box.center.x + c * u - s * v, y: box.center.y + s * u + c * v }));
 }
 
 /** Footprint area, m². */
