@@ -40,8 +40,9 @@ export const place: Subpolicy<"place"> = {
         return failure("missing_step", `${target.id} is closed — open it first`);
       }
     }
+    // objectsNear leaves out held objects, the placed one among them: only what it carries is left to drop
     const near = world.objectsNear(target.box, NEARBY_RADIUS);
-    const nearby = carriedIds.length === 0 ? near.filter((n) => n.id !== o.id) : near.filter((n) => n.id !== o.id && !carriedIds.includes(n.id));
+    const nearby = carriedIds.length === 0 ? near : near.filter((n) => !carriedIds.includes(n.id));
     const result = findPlacement({ object: o, relation: action.relation, target, nearby, rng, rooms: [world.rooms.get(target.room)!] });
     if (!result.ok) return failure("affordance", result.reason);
     const support = supportOf(world, result.restsOn, action.relation, target.id, target.room);
