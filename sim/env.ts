@@ -124,10 +124,9 @@ export class RearrangeEnv {
       outcome = this.registry.apply(s.ctx, parsed.data);
     }
     // most steps that fail, and done(), change nothing: no goal re-check, snapshot or digest to make then
-    let changedIds: Set<string> | null = null;
+    let changedIds: string[] | null = null;
     if (outcome.changed.length > 0 || outcome.distance > 0) {
-      changedIds = new Set(outcome.changed);
-      if (outcome.distance > 0) changedIds.add(AGENT_ID);
+      changedIds = distinctIds(outcome.changed, outcome.distance > 0 ? AGENT_ID : null);
       s.tracker.update(changedIds);
       s.builder.invalidate(changedIds);
     }
@@ -185,6 +184,32 @@ export class RearrangeEnv {
     if (!this.state) throw new Error("call reset() first");
     return this.state;
   }
+}
+
+/** Lists at most this long are kept distinct by scanning them (no set to build). */
+const SCAN_DISTINCT = 16;
+
+/**
+ * The ids of `ids` and then `extra` (when not null), each once at its first occurrence: what a Set of them
+ * would hold, in its order. A step changes one to a few objects: scanning so few costs less than a Set.
+ */
+export function distinctIds(ids: readonly string[], extra: string | null): string[] {
+  const out: string[] = [];
+  let seen: Set<string> | null = null;
+  const n = ids.length;
+  for (let i = 0; i <= n; i++) {
+    const id = i < n ? ids[i]! : extra;
+    if (id === null) break;
+    if (seen) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+    } else {
+      if (out.includes(id)) continue;
+      if (out.length >= SCAN_DISTINCT) seen = new Set(out).add(id);
+    }
+    out.push(id);
+  }
+  return out;
 }
 
 function round6(x: number): number {

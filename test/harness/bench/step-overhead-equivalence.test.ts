@@ -93,7 +93,7 @@ describe("change digests hashed field by field = the template string they replac
             objects: new Map(objects.map((o) => [o.id, { id: o.id, room: o.room, held: o.held, states: o.states, box: { center: { x: o.x, y: o.y, z: o.z }, heading: o.heading } }])),
           } as unknown as World;
           const set = new Set(ids);
-          const got = digestChanges(world, set);
+          const got = digestChanges(world, [...set]);
           const want = referenceDigestChanges(world, set);
           expect(got).toEqual(want);
           expect(Object.keys(got)).toEqual(Object.keys(want));
