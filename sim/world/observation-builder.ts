@@ -12,12 +12,34 @@ interface SnapshotVersion {
   readonly prev: SnapshotVersion | null;
 }
 
+/**
+ * Every observed id in id order, kept up to date only when a record is read: a build adds its new ids as a
+ * sorted chunk, and the chunks are merged in when someone asks for the list. An agent that never reads
+ * `objects` (the oracle and the explorer keep their own from `updates`) never pays for the merges.
+ */
+class SortedIds {
+  private merged: readonly string[] = [];
+  private readonly pending: (readonly string[])[] = [];
+
+  /** Adds ids observed for the first time, sorted (the list is kept, not copied). */
+  add(fresh: readonly string[]): void {
+    this.pending.push(fresh);
+  }
+
+  /** Every id added so far, sorted (a list that is never edited afterwards: records may hold on to it). */
+  all(): readonly string[] {
+    for (let i = 0; i < this.pending.length; i++) this.merged = mergeSorted(this.merged, this.pending[i]!);
+    this.pending.length = 0;
+    return this.merged;
+  }
+}
+
 /** The `objects` record of one observation, made on first read. */
 class ObjectsRecord {
   private record: Record<string, ObservedObject> | null = null;
 
   constructor(
-    private readonly ids: readonly string[],
+    private readonly ids: SortedIds,
     private readonly build: number,
     private readonly versions: ReadonlyMap<string, SnapshotVersion>,
   ) {}
@@ -26,11 +48,15 @@ class ObjectsRecord {
     if (this.record) return this.record;
     const out: Record<string, ObservedObject> = {};
     const build = this.build;
-    for (const id of this.ids) {
-      let v = this.versions.get(id)!;
-      // an observation read after later steps still shows the objects as they were at its own step
-      while (v.build > build) v = v.prev!;
-      out[id] = v.snap;
+    // the ids observed by now, a superset of this record's when it is read after later steps
+    const ids = this.ids.all();
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      let v: SnapshotVersion | null = this.versions.get(id)!;
+      // an observation read after later steps still shows the objects as they were at its own step (and
+      // leaves out those first observed after it: their oldest snapshot is from a later build)
+      while (v && v.build > build) v = v.prev;
+      if (v) out[id] = v.snap;
     }
     return (this.record = out);
   }
@@ -50,8 +76,8 @@ export class ObservationBuilder {
   private readonly versions = new Map<string, SnapshotVersion>();
   /** Objects changed since the last build (their snapshot is out of date). */
   private readonly stale = new Set<string>();
-  /** Observed ids, sorted; replaced (never edited) when new ids are observed, since records hold on to it. */
-  private sortedIds: readonly string[] = [];
+  /** Observed ids in id order, merged when a record is read. */
+  private readonly sortedIds = new SortedIds();
   /** How much of the observer's log has been merged into `sortedIds`. */
   private logCursor = 0;
   private builds = 0;
@@ -82,7 +108,7 @@ export class ObservationBuilder {
     if (this.logCursor < log.length) {
       fresh = newlySorted(observer, this.logCursor);
       this.logCursor = log.length;
-      this.sortedIds = mergeSorted(this.sortedIds, fresh);
+      this.sortedIds.add(fresh);
       // ids new to the log (each is observed once) have no snapshot yet: take it here; stale ones among them are skipped below
       for (let i = 0; i < fresh.length; i++) {
         const id = fresh[i]!;
