@@ -21,9 +21,12 @@ class SortedIds {
   private merged: readonly string[] = [];
   private readonly pending: (readonly string[])[] = [];
 
-  /** Adds ids observed for the first time, sorted (the list is kept, not copied). */
+  /**
+   * Adds ids observed for the first time, sorted. A copy is kept: the list may be the observer's last scan,
+   * which is also the observation's `newlyObserved`, an array the agent may edit before a record is read.
+   */
   add(fresh: readonly string[]): void {
-    this.pending.push(fresh);
+    this.pending.push(fresh.slice());
   }
 
   /** Every id added so far, sorted (a list that is never edited afterwards: records may hold on to it). */

@@ -125,6 +125,36 @@ describe("observations = the plain ones made afresh at each step", () => {
     expect(fresh).toBeGreaterThan(0);
   });
 
+  it("an agent that edits the ids it was given as newly observed changes no later record", async () => {
+    const { jobs } = loadSuiteJobs("default");
+    let fresh = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: jobs.length - 1 }), fc.integer({ min: 1, max: 1_000_000 }), async (i, seed) => {
+        const job = jobs[i]!;
+        const env = new RearrangeEnv({ scene: job.scene.scene, task: job.task, seed, maxSteps: 60 });
+        const agent = new RandomAgent({ doneProbability: 0 });
+        let r: { observation: Observation } = env.reset(seed);
+        await agent.reset({ id: job.task.task.id, instruction: "", seed }, r.observation, { conditions: [], task: null, world: env.world });
+        const kept: { obs: Observation; ids: string[] }[] = [];
+        for (let t = 0; t < 60; t++) {
+          const obs = r.observation;
+          kept.push({ obs, ids: [...env.observer.observed].sort() });
+          fresh += obs.newlyObserved.length;
+          const action = await agent.act(obs);
+          // the agent's own list: scrambled in place (the simulator may have handed out an array it still holds)
+          obs.newlyObserved.reverse().push("no_such_object");
+          const stepped = env.step(action);
+          r = stepped;
+          if (stepped.terminated || stepped.truncated) break;
+        }
+        // records made only now, after every edit: each lists exactly the ids observed by its step
+        for (const { obs, ids } of kept) expect(Object.keys(obs.objects), `step ${obs.step}`).toEqual(ids);
+      }),
+      { numRuns: 10 },
+    );
+    expect(fresh).toBeGreaterThan(0);
+  });
+
   it("any number of scans of any kind between two builds (none, one, several: the ids then come from the log, sorted)", () => {
     const scan = fc.record({ kind: fc.constantFrom("explore", "entry", "around", "reveal"), room: fc.nat(), u: fc.double({ min: 0, max: 1, noNaN: true }), v: fc.double({ min: 0, max: 1, noNaN: true }), radius: fc.double({ min: 0, max: 4, noNaN: true }) });
     fc.assert(
