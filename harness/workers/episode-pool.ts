@@ -74,6 +74,8 @@ export class EpisodePool {
   /** The current run's number and setup; null between runs. */
   private current: RunTag | null = null;
   private runs = 0;
+  /** Set by {@link close} and {@link destroy}: the threads are gone. */
+  private stopped = false;
 
   private constructor(
     private readonly pool: Piscina<WorkerTask, WorkerReply>,
@@ -111,6 +113,7 @@ export class EpisodePool {
    * with its context. Throws while another run has not ended: a pool's threads serve one run at a time.
    */
   beginRun(setup: WorkerSetup): void {
+    if (this.stopped) throw new Error("this worker pool has been closed: open a new one (EpisodePool.open)");
     if (this.current) throw new Error("this worker pool is serving another run: end it (endRun) before beginning the next");
     this.current = { run: this.runs++, setup };
   }
@@ -208,6 +211,7 @@ export class EpisodePool {
   /** Stops the threads at once, without closing agents (after a failure). The pool cannot be used again. */
   async destroy(): Promise<void> {
     this.current = null;
+    this.stopped = true;
     await this.pool.destroy();
   }
 
@@ -231,6 +235,7 @@ export class EpisodePool {
     try {
       await this.endRun();
     } finally {
+      this.stopped = true;
       await this.pool.destroy();
     }
   }

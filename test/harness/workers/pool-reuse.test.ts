@@ -98,5 +98,6 @@ describe.skipIf(!hasBundledSuite("default"))("a worker pool kept across runs (ru
     expect(readdirSync("/proc/self/task").length).toBeGreaterThanOrEqual(before + 2);
     await extra.close();
     expect(readdirSync("/proc/self/task").length).toBeLessThanOrEqual(before);
+    await expect(runSuite(options({ out: path.join(root, "after-close"), workers: 3, pool: extra }))).rejects.toThrow(/worker pool has been closed/);
   });
 });

@@ -132,7 +132,7 @@ describe("observations = the plain ones made afresh at each step", () => {
       fc.asyncProperty(fc.nat({ max: jobs.length - 1 }), fc.integer({ min: 1, max: 1_000_000 }), async (i, seed) => {
         const job = jobs[i]!;
         const env = new RearrangeEnv({ scene: job.scene.scene, task: job.task, seed, maxSteps: 60 });
-        const agent = new RandomAgent({ doneProbability: 0 });
+        const agent: Agent = new RandomAgent({ doneProbability: 0 });
         let r: { observation: Observation } = env.reset(seed);
         await agent.reset({ id: job.task.task.id, instruction: "", seed }, r.observation, { conditions: [], task: null, world: env.world });
         const kept: { obs: Observation; ids: string[] }[] = [];
