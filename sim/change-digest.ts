@@ -4,9 +4,10 @@ import type { World } from "./world/world.ts";
 /**
  * The `changed` digests of a step: for each changed object (and the agent), the FNV-1a hash, in hex, of
  * `room|x|y|z|heading|states|held` (the agent: `room|x|y|holding`) with every number rounded to 6 decimals
- * (replay compares them); `ids` are distinct, in any order. Every changed object is digested on every step that changes it, so the hash is
- * taken as the text is produced — field by field, numbers digit by digit — without building the text:
- * no template string, no number-to-string conversion. `hashString(text)` of that text is the same number.
+ * (replay compares them); `ids` are distinct, in any order. Every changed object is digested on every step
+ * that changes it, so the hash is taken as the text is produced — field by field, numbers digit by digit —
+ * without building the text: no template string, no number-to-string conversion. `hashString(text)` of that
+ * text is the same number.
  */
 export function digestChanges(world: World, ids: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};

@@ -18,7 +18,7 @@ import { serializeError, type EpisodeTaskSpec, type RunTag, type WorkerReply, ty
  * (see EpisodeClaims) until none is left. With `setup.trajectoryOut` it writes each episode's trajectory
  * itself and posts only the episode's begin and end, so the main thread is left with ordering two events
  * an episode and writing results.json. A thread outlives its run: the pool may hand it the next one, with
- * its code already compiled (see EpisodePool.useFor).
+ * its code already compiled (see EpisodePool.beginRun).
  */
 
 /** Everything a thread keeps for one run, dropped when the run ends. */

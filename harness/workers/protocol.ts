@@ -5,7 +5,7 @@ import type { LoadedTask } from "../../sim/task/load.ts";
 
 /**
  * What a run asks of the pool's threads: every task of the run carries it, so a pool's threads (and their
- * warm code) can serve one run after another (see EpisodePool.useFor).
+ * warm code) can serve one run after another (see EpisodePool.beginRun).
  */
 export interface WorkerSetup {
   /** `--agent` spec; each worker builds its own agent from it with `loadAgent`. */
