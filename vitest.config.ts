@@ -7,5 +7,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     setupFiles: ["test/setup/fast-check.ts"],
+    globalSetup: ["test/setup/bundles.ts"],
   },
 });

@@ -1,12 +1,38 @@
 #!/usr/bin/env node
-// Registers tsx so the CLI and users' `--agent ./agent.ts` files load as TypeScript with no build step.
-import { register } from "tsx/esm/api";
+// Starts the CLI. Loading ~200 TypeScript modules through tsx's hooks takes most of a second on every start, so
+// the CLI runs from a precompiled bundle of harness/cli/main.ts (made with esbuild, cached in
+// node_modules/.cache/rearrange and rebuilt when a source changes: see harness/workers/worker-bundle.ts). Users'
+// TypeScript agent files still load as they are (loadAgent uses tsx for them). REARRANGE_CLI_BUNDLE=0, or a
+// bundle that cannot be made, runs the sources through tsx instead.
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { DEFAULT_CACHE_DIR, upToDateBundle } from "../harness/workers/bundle-manifest.js";
 
-register();
 // `rearrange run | head` closes stdout early: that is the reader's choice, not an error
 process.stdout.on("error", (err) => {
   if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
   throw err;
 });
-const { main } = await import("../harness/cli/main.ts");
+const { main } = await loadMain();
 process.exitCode = await main(process.argv.slice(2));
+
+/** The CLI's main module: the cached bundle, a bundle made now, or the TypeScript sources through tsx. */
+async function loadMain() {
+  const entry = fileURLToPath(new URL("../harness/cli/main.ts", import.meta.url));
+  if (process.env.REARRANGE_CLI_BUNDLE !== "0") {
+    // the usual case: a stat of each source says the bundle is current (a few ms)
+    const cached = upToDateBundle(DEFAULT_CACHE_DIR, entry);
+    if (cached) return import(pathToFileURL(cached).href);
+    try {
+      // tsImport loads the bundler alone through tsx, without hooking every later import
+      const { tsImport } = await import("tsx/esm/api");
+      const { bundleWorker } = await tsImport("../harness/workers/worker-bundle.ts", import.meta.url);
+      return await import(pathToFileURL(await bundleWorker({ entry })).href);
+    } catch (err) {
+      process.stderr.write(`rearrange: could not precompile the CLI (${err?.message ?? err}); loading its TypeScript through tsx instead (slower start)\n`);
+    }
+  }
+  const { register } = await import("tsx/esm/api");
+  register();
+  globalThis[Symbol.for("rearrange.tsxRegistered")] = true;
+  return import("../harness/cli/main.ts");
+}

@@ -6,10 +6,11 @@ import { getAgentEntry, listAgents } from "../../agents/registry.ts";
 import { InputError } from "../../sim/errors.ts";
 import type { Agent, AgentOptions } from "../agent.ts";
 import { describeThrown } from "../trajectory/recordable.ts";
+import { registerTsxHooks } from "./tsx-hooks.ts";
 
 /**
  * Loads an agent from `--agent`: a built-in name, a path to a module whose default export is an
- * Agent class or factory (TypeScript loads as is: the CLI registers tsx), or `cmd:COMMAND` for a
+ * Agent class or factory (TypeScript loads as is, through tsx), or `cmd:COMMAND` for a
  * program that speaks JSON-RPC 2.0 on stdin/stdout (started and initialized here, so it reports its
  * version before the run begins).
  */
@@ -36,8 +37,13 @@ export async function loadAgent(spec: string, options: AgentOptions = {}): Promi
   if (!existsSync(file)) throw new InputError(spec, undefined, "agent module not found");
   let mod: Record<string, unknown>;
   try {
-    // tsImport loads TypeScript as ESM wherever it lives (a folder without "type":"module" included)
-    mod = /\.[cm]?ts$/.test(file) ? await tsImport(pathToFileURL(file).href, import.meta.url) : await import(pathToFileURL(file).href);
+    // tsImport loads TypeScript as ESM wherever it lives (a folder without "type":"module" included); a
+    // JavaScript agent may import TypeScript of its own, which needs tsx's hooks in place first
+    if (/\.[cm]?ts$/.test(file)) mod = await tsImport(pathToFileURL(file).href, import.meta.url);
+    else {
+      await registerTsxHooks();
+      mod = await import(pathToFileURL(file).href);
+    }
   } catch (err) {
     throw new InputError(spec, undefined, `agent module failed to load: ${(err as Error).message}`);
   }

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { readStructuredFile } from "../../sim/files/read-structured.ts";
-import { UsageError } from "./main.ts";
+import { UsageError } from "./cli-errors.ts";
 
 /**
  * Agent options from `--agent-opt key=value` (repeatable; values parsed as JSON when they look like it)

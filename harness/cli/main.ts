@@ -1,29 +1,16 @@
-import { readdirSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import path from "node:path";
-import yargs, { type CommandModule } from "yargs";
+import yargs from "yargs";
 import { InputError, InputErrors } from "../../sim/errors.ts";
+import { CheckFailed, UsageError } from "./cli-errors.ts";
+import { COMMANDS } from "./command-list.ts";
 
 /**
- * CLI entry. Each command is one file in `commands/` exporting `command: CommandModule`;
- * its handler calls the same function the library exports and sets `process.exitCode`.
+ * CLI entry. Each command is one file in `commands/` exporting `command: CommandModule`, listed in
+ * command-list.ts; its handler calls the same function the library exports and sets `process.exitCode`.
  * Exit codes: 0 success, 1 the check failed, 2 usage error.
  */
-export class UsageError extends Error {}
-/** A check failed (regression, divergence, invalid file): exit 1 with this message, no stack trace. */
-export class CheckFailed extends Error {}
-
-async function loadCommands(): Promise<CommandModule[]> {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "commands");
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))
-    .sort();
-  const mods = await Promise.all(files.map((f) => import(pathToFileURL(path.join(dir, f)).href)));
-  return mods.map((m) => m.command as CommandModule).filter(Boolean);
-}
+export { CheckFailed, UsageError };
 
 export async function main(argv: string[]): Promise<number> {
-  const commands = await loadCommands();
   const cli = yargs(argv)
     .scriptName("rearrange")
     .usage("$0 <command> [options]")
@@ -39,7 +26,7 @@ export async function main(argv: string[]): Promise<number> {
       if (err) throw err;
       throw new UsageError(`${msg}\nRun 'rearrange --help' for usage.`);
     });
-  for (const c of commands) cli.command(c);
+  for (const c of COMMANDS) cli.command(c);
   try {
     await cli.parseAsync();
   } catch (err) {

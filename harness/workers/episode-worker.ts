@@ -39,10 +39,7 @@ class RunState {
   }
 
   theAgent(): Promise<Agent> {
-    this.agent ??= (async () => {
-      await registerTsxIfNeeded(this.setup.agent);
-      return loadAgent(this.setup.agent, { ...this.setup.agentOptions });
-    })();
+    this.agent ??= loadAgent(this.setup.agent, { ...this.setup.agentOptions });
     return this.agent;
   }
 
@@ -141,22 +138,6 @@ function takeRecipes(recipes: RecipeShare, port: MessagePort): void {
   for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) {
     if (isRecipeMessage(m.message)) recipes.incoming(m.message);
   }
-}
-
-/**
- * The bundle runs without tsx. TypeScript agent files load through `tsImport` anyway (see loadAgent);
- * a JavaScript agent file may import TypeScript of its own, as it can on the main thread (bin/rearrange.js
- * registers tsx), so for any agent file that is not TypeScript tsx is registered here, once, first.
- */
-async function registerTsxIfNeeded(spec: string): Promise<void> {
-  const flag = Symbol.for("rearrange.tsxRegistered");
-  const g = globalThis as Record<symbol, unknown>;
-  if (g[flag] || spec.startsWith("cmd:")) return;
-  const isFile = /[\\/]/.test(spec) || /\.(m?[jt]s|cjs|cts|mts)$/.test(spec);
-  if (!isFile || /\.[cm]?ts$/.test(spec)) return;
-  const { register } = await import("tsx/esm/api");
-  register();
-  g[flag] = true;
 }
 
 /** `Atomics.waitAsync` (Node ≥ 16; typed only from lib es2024 on). */

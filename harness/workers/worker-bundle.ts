@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { getLogger } from "../logger.ts";
 import { PACKAGE_ROOT } from "../version.ts";
+import { bundleBase, bundleKey, DEFAULT_CACHE_DIR, manifestFile, readManifest, upToDateBundle, type SourceStamp } from "./bundle-manifest.js";
 
 /**
  * Worker threads start from one precompiled JavaScript file instead of registering tsx and loading
@@ -18,12 +19,10 @@ import { PACKAGE_ROOT } from "../version.ts";
 /** The worker's TypeScript entry and its tsx bootstrap (the fallback when bundling is not possible). */
 export const WORKER_SOURCE = fileURLToPath(new URL("./episode-worker.ts", import.meta.url));
 export const TSX_BOOTSTRAP = fileURLToPath(new URL("./episode-worker.js", import.meta.url));
+/** The CLI's entry: bin/rearrange.js starts from its bundle, made by the same {@link bundleWorker}. */
+export const CLI_SOURCE = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
 
-/** Where bundles live: inside the package's own node_modules, so the bundle's bare imports (three, piscina…) resolve as the sources' do. */
-export const DEFAULT_CACHE_DIR = path.join(PACKAGE_ROOT, "node_modules", ".cache", "rearrange");
-
-/** Bumped when the bundling options change, so a cache made with other options is not reused. */
-const BUNDLE_FORMAT = "3";
+export { DEFAULT_CACHE_DIR };
 
 /**
  * Packages compiled into the bundle instead of imported from node_modules by each thread. A thread that
@@ -80,13 +79,14 @@ export async function workerEntry(options: BundleOptions = {}): Promise<WorkerEn
 export async function bundleWorker(options: BundleOptions = {}): Promise<string> {
   const entry = path.resolve(options.entry ?? WORKER_SOURCE);
   const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
-  const base = path.basename(entry).replace(/\.[cm]?[jt]sx?$/, "");
-  const manifest = path.join(cacheDir, `${base}.inputs.json`);
+  const base = bundleBase(entry);
+  const manifest = manifestFile(cacheDir, entry);
+  // unchanged file times and sizes: the sources are those the recorded bundle was made from (no reading, no hashing)
+  // (the cache folder may be shared by checkouts of the same package: only a manifest of this entry and format counts)
+  const upToDate = upToDateBundle(cacheDir, entry);
+  if (upToDate) return upToDate;
   const cached = readManifest(manifest);
   if (cached) {
-    // unchanged file times and sizes: the sources are those the recorded bundle was made from (no reading, no hashing)
-    // (the cache folder may be shared by checkouts of the same package: only a manifest of this entry and format counts)
-    if (cached.key === bundleKey(entry) && cached.stamps.every((s) => sameStamp(s)) && existsSync(cached.bundle)) return cached.bundle;
     // a source that is gone: the entry no longer imports it, or the checkout moved (then: rebuild)
     if (cached.stamps.every((s) => existsSync(s.file))) {
       const sources = cached.stamps.map((s): [string, string] => [s.file, readFileSync(s.file, "utf8")]);
@@ -187,12 +187,13 @@ async function build(entry: string, base: string): Promise<{ files: Array<{ name
   return { files: result.outputFiles.map((o) => ({ name: path.basename(o.path), text: o.text })), sources };
 }
 
-/** Replaces `import.meta.url|dirname|filename` with the source file's own values. */
+/**
+ * Replaces `import.meta.url|dirname|filename` in code with the source file's own values. An occurrence right
+ * after a quote is text, not code (this function's own patterns), and is left alone.
+ */
 export function withSourceLocation(text: string, file: string): string {
-  return text
-    .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(file).href))
-    .replaceAll("import.meta.dirname", JSON.stringify(path.dirname(file)))
-    .replaceAll("import.meta.filename", JSON.stringify(file));
+  const values: Record<string, string> = { url: pathToFileURL(file).href, dirname: path.dirname(file), filename: file };
+  return text.replace(/(?<!["'`\w.])import\.meta\.(url|dirname|filename)\b/g, (_, key: string) => JSON.stringify(values[key]));
 }
 
 function loaderOf(file: string): "ts" | "tsx" | "js" | "jsx" {
@@ -211,48 +212,6 @@ function hashSources(entry: string, sources: Array<[string, string]>): string {
   return h.digest("hex").slice(0, 16);
 }
 
-function esbuildVersion(): string {
-  try {
-    return JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "node_modules", "esbuild", "package.json"), "utf8")).version;
-  } catch {
-    return "?";
-  }
-}
-
-/** A source file's modification time and size when the bundle was made. */
-interface SourceStamp {
-  file: string;
-  mtimeMs: number;
-  size: number;
-}
-
-/** What the manifest records: the entry's key, the bundle, and every source with its time and size. Null when missing or unreadable. */
-function readManifest(file: string): { key: string; stamps: SourceStamp[]; bundle: string } | null {
-  try {
-    const data = JSON.parse(readFileSync(file, "utf8")) as { key?: unknown; bundle?: unknown; sources?: unknown };
-    const { key, bundle, sources } = data ?? {};
-    if (typeof key !== "string" || typeof bundle !== "string" || !Array.isArray(sources) || !sources.every(isStamp)) return null;
-    return { key, stamps: sources, bundle };
-  } catch {
-    return null;
-  }
-}
-
-function isStamp(s: unknown): s is SourceStamp {
-  const x = s as SourceStamp;
-  return typeof x === "object" && x !== null && typeof x.file === "string" && typeof x.mtimeMs === "number" && typeof x.size === "number";
-}
-
-/** True when the file's time and size are those recorded. */
-function sameStamp(s: SourceStamp): boolean {
-  try {
-    const st = statSync(s.file);
-    return st.mtimeMs === s.mtimeMs && st.size === s.size;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The manifest of a bundle made from `sources` (path and the text that went in). Each file is stamped only
  * if it still holds that text after its stat: a source edited since it was read gets a stamp that matches
@@ -265,11 +224,6 @@ function manifestText(entry: string, sources: ReadonlyArray<readonly [string, st
     return { file: f, mtimeMs: same ? st.mtimeMs : -1, size: same ? st.size : -1 };
   });
   return `${JSON.stringify({ key: bundleKey(entry), bundle, sources: stamps })}\n`;
-}
-
-/** What a manifest's bundle was made with besides its sources: the entry, the bundling format, esbuild and Node's major version. */
-function bundleKey(entry: string): string {
-  return `${BUNDLE_FORMAT}\0${esbuildVersion()}\0${process.versions.node.split(".")[0]}\0${entry}`;
 }
 
 /** `zod` of `zod/v4/core`, `@scope/pkg` of `@scope/pkg/sub`. */

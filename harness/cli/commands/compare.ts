@@ -3,7 +3,7 @@ import { compareRuns, DEFAULT_BOOTSTRAP_ITERATIONS } from "../../compare/compare
 import { loadComparableRun } from "../../compare/load-run.ts";
 import { COMPARE_REPORTERS, renderCompareReport, type CompareReporterName } from "../../compare/reporters/index.ts";
 import { signed, interval } from "../../compare/reporters/format.ts";
-import { CheckFailed, UsageError } from "../main.ts";
+import { CheckFailed, UsageError } from "../cli-errors.ts";
 
 interface CompareArgs {
   base: string;

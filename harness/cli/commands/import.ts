@@ -1,6 +1,6 @@
 import type { CommandModule } from "yargs";
 import { IMPORT_FORMATS, importers, type ImportSummary } from "../../importers/index.ts";
-import { UsageError } from "../main.ts";
+import { UsageError } from "../cli-errors.ts";
 
 interface ImportArgs {
   format: string;

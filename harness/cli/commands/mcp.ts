@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { CommandModule } from "yargs";
-import { UsageError } from "../main.ts";
+import { UsageError } from "../cli-errors.ts";
 
 interface McpArgs {
   suite: string;

@@ -1,5 +1,5 @@
 import type { CommandModule } from "yargs";
-import { UsageError } from "../main.ts";
+import { UsageError } from "../cli-errors.ts";
 
 // Registered by probe.ts as `rearrange probe cases`; it exports no `command`, so the command loader
 // does not also make it a top-level command.

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { CommandModule } from "yargs";
 import { parseAgentOptions } from "../agent-options.ts";
-import { UsageError } from "../main.ts";
+import { UsageError } from "../cli-errors.ts";
 import { probeCasesCommand } from "./probe-cases.ts";
 
 const KINDS = ["ranking", "detection", "fungraph", "grounding"] as const;

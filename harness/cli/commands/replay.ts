@@ -1,5 +1,5 @@
 import type { CommandModule } from "yargs";
-import { CheckFailed, UsageError } from "../main.ts";
+import { CheckFailed, UsageError } from "../cli-errors.ts";
 
 interface ReplayArgs {
   path: string;

@@ -3,7 +3,7 @@ import { rescore, writeRescoredResults } from "../../metrics/rescore.ts";
 import { getLogger } from "../../logger.ts";
 import { formatResultsTable } from "../../reporters/console-reporter.ts";
 import { formatProblem } from "../../trajectory/reader.ts";
-import { UsageError } from "../main.ts";
+import { UsageError } from "../cli-errors.ts";
 
 interface RescoreArgs {
   path: string;

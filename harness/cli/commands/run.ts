@@ -2,7 +2,7 @@ import path from "node:path";
 import type { CommandModule } from "yargs";
 import { parseShard } from "../../runner/plan.ts";
 import { parseAgentOptions } from "../agent-options.ts";
-import { UsageError } from "../main.ts";
+import { UsageError } from "../cli-errors.ts";
 
 /** The default agent of `rearrange run`. */
 export const DEFAULT_AGENT = "explorer";

@@ -1,5 +1,5 @@
 import type { CommandModule } from "yargs";
-import { CheckFailed } from "../main.ts";
+import { CheckFailed } from "../cli-errors.ts";
 
 export const command: CommandModule<object, { files: string[]; json: boolean }> = {
   command: "validate <files..>",

@@ -1,5 +1,5 @@
 import type { CommandModule } from "yargs";
-import { UsageError } from "../main.ts";
+import { UsageError } from "../cli-errors.ts";
 
 interface ViewArgs {
   path: string;

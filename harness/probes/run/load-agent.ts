@@ -3,15 +3,10 @@
  * whatever `loadAgent` in harness/agents/load.ts resolves (registered names, module paths,
  * `cmd:` programs). That loader is imported lazily so the probes work without it.
  */
-import { pathToFileURL } from "node:url";
-import { fileURLToPath } from "node:url";
-import path from "node:path";
 import { probeBaselines, type ProbeAgent } from "../baselines/index.ts";
 
 /** Raised when a spec names no built-in baseline and no general agent loader is available. */
 export class AgentUnavailable extends Error {}
-
-const LOADER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../agents/load.ts");
 
 /** Loads the agent named by `spec` (see module comment). */
 export async function loadProbeAgent(spec: string, options: Record<string, unknown> = {}): Promise<ProbeAgent> {
@@ -19,11 +14,12 @@ export async function loadProbeAgent(spec: string, options: Record<string, unkno
   if (builtIn) return builtIn(options);
   let loader: { loadAgent?: (spec: string, options?: Record<string, unknown>) => Promise<ProbeAgent> };
   try {
-    loader = await import(pathToFileURL(LOADER).href);
+    // a literal specifier: the CLI's precompiled bundle carries the loader as a chunk of its own
+    loader = await import("../../agents/load.ts");
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ERR_MODULE_NOT_FOUND" && String((err as Error).message).includes("agents/load.ts"))
+    if ((err as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND" && String((err as Error).message).includes("agents/load")) {
       throw new AgentUnavailable(`agent "${spec}" is not a built-in probe agent (${Object.keys(probeBaselines).join(", ")}) and the general agent loader is not available`);
+    }
     throw err;
   }
   if (typeof loader.loadAgent !== "function") throw new AgentUnavailable(`harness/agents/load.ts exports no loadAgent`);

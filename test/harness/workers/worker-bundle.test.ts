@@ -5,7 +5,8 @@ import { pathToFileURL } from "node:url";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { getLogger, setLogger } from "../../../harness/logger.ts";
-import { bundleWorker, INLINED_PACKAGES, packageName, TSX_BOOTSTRAP, workerEntry, WORKER_SOURCE } from "../../../harness/workers/worker-bundle.ts";
+import { upToDateBundle } from "../../../harness/workers/bundle-manifest.js";
+import { bundleWorker, INLINED_PACKAGES, packageName, TSX_BOOTSTRAP, withSourceLocation, workerEntry, WORKER_SOURCE } from "../../../harness/workers/worker-bundle.ts";
 
 /** A small module graph in a temp folder: entry → dep, plus a lazily imported module with a side effect. */
 function writeSources(depValue: string): { dir: string; entry: string; dep: string } {
@@ -160,6 +161,45 @@ describe("worker bundle cache", () => {
     expect(await workerEntry({ entry: broken, cacheDir })).toEqual({ file: TSX_BOOTSTRAP, kind: "tsx" });
     expect(lines.length).toBe(1);
     expect(JSON.parse(lines[0]!).msg).toMatch(/through tsx instead/);
+  });
+
+  it("upToDateBundle, what bin/rearrange.js trusts without bundling, names the bundle only while every source is as recorded", async () => {
+    const { entry, dep } = writeSources("first");
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bundle-cache-"));
+    expect(upToDateBundle(cacheDir, entry)).toBeNull();
+    const a = await bundleWorker({ entry, cacheDir });
+    expect(upToDateBundle(cacheDir, entry)).toBe(a);
+    // another entry of the same name (another checkout sharing the folder) is not this one
+    const other = writeSources("other");
+    expect(upToDateBundle(cacheDir, other.entry)).toBeNull();
+    // an edit of a source: not trusted until the bundler has looked (and rebuilt)
+    writeFileSync(dep, `export const value: string = "second";\n`);
+    expect(upToDateBundle(cacheDir, entry)).toBeNull();
+    const b = await bundleWorker({ entry, cacheDir });
+    expect(upToDateBundle(cacheDir, entry)).toBe(b);
+    // a bundle file that is gone
+    rmSync(path.dirname(b), { recursive: true });
+    expect(upToDateBundle(cacheDir, entry)).toBeNull();
+  });
+
+  it("replaces import.meta's location fields in code, not in quoted text", () => {
+    const file = path.join(os.tmpdir(), "src", "mod.ts");
+    const url = JSON.stringify(pathToFileURL(file).href);
+    const text = [
+      "const a = new URL('./x', import.meta.url);",
+      "const b = `${import.meta.dirname}/y`;",
+      "const c = import.meta.filename;",
+      'const d = text.replaceAll("import.meta.url", "?");',
+      "// see `import.meta.url` here",
+      "const e = other.import.meta.url;",
+    ].join("\n");
+    const out = withSourceLocation(text, file).split("\n");
+    expect(out[0]).toBe(`const a = new URL('./x', ${url});`);
+    expect(out[1]).toBe(`const b = \`\${${JSON.stringify(path.dirname(file))}}/y\`;`);
+    expect(out[2]).toBe(`const c = ${JSON.stringify(file)};`);
+    expect(out[3]).toBe('const d = text.replaceAll("import.meta.url", "?");');
+    expect(out[4]).toBe("// see `import.meta.url` here");
+    expect(out[5]).toBe("const e = other.import.meta.url;");
   });
 
   it("names the package of a specifier", () => {

@@ -1,0 +1,14 @@
+/** Types of bundle-manifest.js (plain JavaScript: bin/rearrange.js reads manifests before TypeScript can load). */
+export interface SourceStamp {
+  file: string;
+  mtimeMs: number;
+  size: number;
+}
+export declare const BUNDLE_FORMAT: string;
+export declare const DEFAULT_CACHE_DIR: string;
+export declare function manifestFile(cacheDir: string, entry: string): string;
+export declare function bundleBase(entry: string): string;
+export declare function bundleKey(entry: string): string;
+export declare function readManifest(file: string): { key: string; stamps: SourceStamp[]; bundle: string } | null;
+export declare function sameStamp(s: SourceStamp): boolean;
+export declare function upToDateBundle(cacheDir: string, entry: string): string | null;
