@@ -83,10 +83,10 @@ export class ResultsWriter implements Reporter {
     }
   }
 
-  /** Writes the final results.json (`complete: true`). */
-  onEnd(): void {
+  /** Writes the final results.json: `complete` as the run's results say (false for a run that was interrupted). */
+  onEnd(results?: ResultsFile): void {
     this.throwTimerFailure();
-    this.write(true);
+    this.write(results?.complete !== false);
   }
 
   /**

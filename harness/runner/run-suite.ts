@@ -39,6 +39,12 @@ export interface RunOptions extends RunConfig {
    * closes the pool. Unused when the run has a single episode to run.
    */
   pool?: EpisodePool;
+  /**
+   * Interrupts the run (the CLI aborts it on Ctrl-C): no episode starts after it is aborted, the episodes in
+   * flight finish, and the run ends as usual with results.json listing every finished episode and
+   * `complete: false`, so that `--resume` goes on from there.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -77,6 +83,7 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
   // pool threads start loading the simulator now, while this thread reads the files
   const executor = threads > 1 ? await poolExecutor(options, context, threads) : inProcessExecutor(options, context, now);
   let failed = true;
+  let detach = (): void => {};
   try {
     const cache = new FileCache();
     // load every file before work starts: a missing scene fails now, not halfway through
@@ -108,6 +115,10 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     // awaited: handled here, so the failure is never an unhandled rejection, and it stops further episodes.
     const stop = new AbortController();
     delivered.catch(() => stop.abort());
+    const interrupt = () => stop.abort();
+    if (options.signal?.aborted) interrupt();
+    options.signal?.addEventListener("abort", interrupt, { once: true });
+    detach = () => options.signal?.removeEventListener("abort", interrupt);
     /**
      * Settles once the reporters have handled every event emitted so far, or rejects as soon as one fails:
      * with `delivered`'s error (the output error naming the folder), which settles after `stop` is aborted.
@@ -128,7 +139,7 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
       await Promise.race([running, delivered]);
       // reporters run behind the emitter: the results are final once they have seen every episode
       await caughtUp();
-      const final = results.snapshot(true);
+      const final = results.snapshot(!options.signal?.aborted);
       emit({ type: "runEnd", results: final });
       events.complete();
       await delivered;
@@ -150,6 +161,7 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
       throw err;
     }
   } finally {
+    detach();
     // a failing close() happens after every result is written: worth a warning, not a failed run
     await executor.close(failed).catch((err: unknown) => getLogger().warn({ err: String(err) }, "the agent failed to close"));
   }
@@ -180,9 +192,12 @@ function inProcessExecutor(options: RunOptions, context: EpisodeContextData, now
       const { runEpisode } = await import("./episode.ts");
       const { WorldPool } = await import("../../sim/world/world-pool.ts");
       const worlds = new WorldPool();
-      for (const job of jobs) {
+      for (let i = 0; i < jobs.length; i++) {
+        // a synchronous agent's episode is microtasks only: between episodes the event loop turns, so that
+        // a Ctrl-C (the run's signal) and results.json's timed rewrite are not held up until the run ends
+        if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
         if (stop.aborted) return;
-        await runEpisode(job, agent!, { ...context, now, emit, worlds });
+        await runEpisode(jobs[i]!, agent!, { ...context, now, emit, worlds });
       }
     },
     async close() {

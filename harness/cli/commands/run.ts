@@ -3,6 +3,7 @@ import type { CommandModule } from "yargs";
 import { parseShard } from "../../runner/plan.ts";
 import { parseAgentOptions } from "../agent-options.ts";
 import { UsageError } from "../cli-errors.ts";
+import { catchInterrupts } from "../interrupt.ts";
 
 /** The default agent of `rearrange run`. */
 export const DEFAULT_AGENT = "explorer";
@@ -55,23 +56,35 @@ export const command: CommandModule<object, RunArgs> = {
     const { ConsoleReporter } = await import("../../reporters/console-reporter.ts");
     const { ProgressReporter } = await import("../../reporters/progress-reporter.ts");
     const logger = getLogger();
-    const results = await runSuite({
-      suite: argv.suite,
-      agent: argv.agent,
-      agentOptions: parseAgentOptions(argv["agent-opt"]),
-      out,
-      seed: argv.seed ?? null,
-      maxSteps: argv["max-steps"] ?? null,
-      stepTimeout: argv["step-timeout"],
-      episodes: argv.episodes ?? null,
-      repeat: argv.repeat,
-      workers: argv.workers,
-      shard,
-      resume: argv.resume,
-      reporters: [new ProgressReporter(logger), new ConsoleReporter({ json: argv.json, perEpisode: true })],
-    });
+    const interrupts = catchInterrupts("finishing the episodes in flight, then writing results.json");
+    let results;
+    try {
+      results = await runSuite({
+        suite: argv.suite,
+        agent: argv.agent,
+        agentOptions: parseAgentOptions(argv["agent-opt"]),
+        out,
+        seed: argv.seed ?? null,
+        maxSteps: argv["max-steps"] ?? null,
+        stepTimeout: argv["step-timeout"],
+        episodes: argv.episodes ?? null,
+        repeat: argv.repeat,
+        workers: argv.workers,
+        shard,
+        resume: argv.resume,
+        reporters: [new ProgressReporter(logger), new ConsoleReporter({ json: argv.json, perEpisode: true })],
+        signal: interrupts.signal,
+      });
+    } finally {
+      interrupts.dispose();
+    }
+    const interrupted = interrupts.exitCode();
+    if (interrupted !== undefined) {
+      process.stderr.write(`rearrange: interrupted with ${results.episodes.length} episode(s) finished, all in ${path.join(out, "results.json")}; the same command with --resume --out ${out} runs the rest\n`);
+      process.exitCode = interrupted;
+      return;
+    }
     logger.info({ out, results: path.join(out, "results.json") }, "run finished");
     if (!argv.json) process.stdout.write(`\nresults: ${path.join(out, "results.json")}\n`);
-    void results;
   },
 };
