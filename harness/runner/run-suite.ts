@@ -326,7 +326,7 @@ function episodeConfig(o: RunConfig): Record<string, unknown> {
 }
 
 function stripLocal(o: RunOptions): RunConfig {
-  const { reporters: _r, now: _n, resultsIntervalMs: _i, pool: _p, ...config } = o;
+  const { reporters: _r, now: _n, resultsIntervalMs: _i, pool: _p, signal: _s, ...config } = o;
   return { ...config, agentOptions: redactSecrets(config.agentOptions) };
 }
 

@@ -84,6 +84,8 @@ describe.skipIf(!HAVE_SUITE)("Ctrl-C during a run, then --resume", () => {
       expect([...ends.values()].every(Boolean)).toBe(true);
       const partial = resultsOf(out);
       expect(partial.complete).toBe(false);
+      // the run's config as results.json records it: the options a user gave, not the CLI's abort signal
+      expect(Object.keys(partial.config).sort()).toEqual(["agent", "agentOptions", "episodes", "maxSteps", "repeat", "seed", "shard", "stepTimeout", "suite", "workers"]);
       expect(partial.episodes.length).toBe(ends.size);
       expect(partial.episodes.length).toBeGreaterThanOrEqual(trial.after);
       expect(partial.episodes.length).toBeLessThan(resultsOf(reference(trial.agent)).episodes.length);
