@@ -8,7 +8,9 @@ import { bundleBase, bundleKey, DEFAULT_CACHE_DIR, manifestFile, readManifest, u
 
 /**
  * Worker threads start from one precompiled JavaScript file instead of registering tsx and loading
- * ~150 TypeScript modules through loader hooks (about 1.5 s of CPU per thread). The file is made at
+ * ~150 TypeScript modules through loader hooks (about 1.5 s of CPU per thread), and so does the CLI
+ * (bin/rearrange.js, from a bundle of {@link CLI_SOURCE}: reading the manifest needs no TypeScript, see
+ * bundle-manifest.js). The file is made at
  * run time with esbuild (a pinned dependency, also the compiler tsx uses) and cached under
  * `node_modules/.cache/rearrange/<entry>-<hash>/`, named by a hash of the exact sources bundled:
  * editing any of them makes the next run rebuild. Nothing is committed and there is no build step.
