@@ -83,7 +83,6 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
   // pool threads start loading the simulator now, while this thread reads the files
   const executor = threads > 1 ? await poolExecutor(options, context, threads) : inProcessExecutor(options, context, now);
   let failed = true;
-  let detach = (): void => {};
   try {
     const cache = new FileCache();
     // load every file before work starts: a missing scene fails now, not halfway through
@@ -115,10 +114,8 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     // awaited: handled here, so the failure is never an unhandled rejection, and it stops further episodes.
     const stop = new AbortController();
     delivered.catch(() => stop.abort());
-    const interrupt = () => stop.abort();
-    if (options.signal?.aborted) interrupt();
-    options.signal?.addEventListener("abort", interrupt, { once: true });
-    detach = () => options.signal?.removeEventListener("abort", interrupt);
+    // no episode starts once either the reporters fail or the caller interrupts the run
+    const noMoreEpisodes = options.signal ? AbortSignal.any([stop.signal, options.signal]) : stop.signal;
     /**
      * Settles once the reporters have handled every event emitted so far, or rejects as soon as one fails:
      * with `delivered`'s error (the output error naming the folder), which settles after `stop` is aborted.
@@ -134,7 +131,7 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
       emit({ type: "runBegin", run });
       // results.json and the episodes folder are written before the first episode: a run that cannot write them does no work
       await caughtUp();
-      const running = executor.run(jobs, emit, stop.signal);
+      const running = executor.run(jobs, emit, noMoreEpisodes);
       running.catch(() => undefined); // when the reporters fail first, the episode in flight is not waited for
       await Promise.race([running, delivered]);
       // reporters run behind the emitter: the results are final once they have seen every episode
@@ -161,7 +158,6 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
       throw err;
     }
   } finally {
-    detach();
     // a failing close() happens after every result is written: worth a warning, not a failed run
     await executor.close(failed).catch((err: unknown) => getLogger().warn({ err: String(err) }, "the agent failed to close"));
   }
