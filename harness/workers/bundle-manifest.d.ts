@@ -10,5 +10,5 @@ export declare function manifestFile(cacheDir: string, entry: string): string;
 export declare function bundleBase(entry: string): string;
 export declare function bundleKey(entry: string): string;
 export declare function readManifest(file: string): { key: string; stamps: SourceStamp[]; bundle: string } | null;
-export declare function sameStamp(s: SourceStamp): boolean;
 export declare function upToDateBundle(cacheDir: string, entry: string): string | null;
+export declare function recordedBundle(cached: { key: string; stamps: SourceStamp[]; bundle: string } | null, entry: string): string | null;

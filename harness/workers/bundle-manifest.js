@@ -70,7 +70,7 @@ function isStamp(s) {
  * True when the file's modification time and size are those recorded.
  * @param {{ file: string; mtimeMs: number; size: number }} s
  */
-export function sameStamp(s) {
+function sameStamp(s) {
   try {
     const st = statSync(s.file);
     return st.mtimeMs === s.mtimeMs && st.size === s.size;
@@ -87,7 +87,17 @@ export function sameStamp(s) {
  * @returns {string | null}
  */
 export function upToDateBundle(cacheDir, entry) {
-  const cached = readManifest(manifestFile(cacheDir, entry));
+  return recordedBundle(readManifest(manifestFile(cacheDir, entry)), entry);
+}
+
+/**
+ * {@link upToDateBundle} of a manifest already read: its bundle when it is `entry`'s, exists, and every
+ * recorded source still has its time and size; else null.
+ * @param {{ key: string; stamps: { file: string; mtimeMs: number; size: number }[]; bundle: string } | null} cached
+ * @param {string} entry absolute path of the bundled entry
+ * @returns {string | null}
+ */
+export function recordedBundle(cached, entry) {
   if (!cached || cached.key !== bundleKey(entry) || !existsSync(cached.bundle)) return null;
   return cached.stamps.every(sameStamp) ? cached.bundle : null;
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { getLogger } from "../logger.ts";
 import { PACKAGE_ROOT } from "../version.ts";
-import { bundleBase, bundleKey, DEFAULT_CACHE_DIR, manifestFile, readManifest, upToDateBundle, type SourceStamp } from "./bundle-manifest.js";
+import { bundleBase, bundleKey, DEFAULT_CACHE_DIR, manifestFile, readManifest, recordedBundle, type SourceStamp } from "./bundle-manifest.js";
 
 /**
  * Worker threads start from one precompiled JavaScript file instead of registering tsx and loading
@@ -85,9 +85,9 @@ export async function bundleWorker(options: BundleOptions = {}): Promise<string>
   const manifest = manifestFile(cacheDir, entry);
   // unchanged file times and sizes: the sources are those the recorded bundle was made from (no reading, no hashing)
   // (the cache folder may be shared by checkouts of the same package: only a manifest of this entry and format counts)
-  const upToDate = upToDateBundle(cacheDir, entry);
-  if (upToDate) return upToDate;
   const cached = readManifest(manifest);
+  const upToDate = recordedBundle(cached, entry);
+  if (upToDate) return upToDate;
   if (cached) {
     // a source that is gone: the entry no longer imports it, or the checkout moved (then: rebuild)
     if (cached.stamps.every((s) => existsSync(s.file))) {
