@@ -26,45 +26,49 @@ const arg = (name: string, fallback: string) => {
 /** Per action type: steps and summed ms of each part. */
 const PARTS = ["env.step", "subpolicy", "goal re-check", "observation", "scoring", "writer"] as const;
 type Part = (typeof PARTS)[number];
-const totals = new Map<string, Record<Part, number> & { steps: number }>();
+type Totals = Record<Part, number> & { steps: number };
+const totals = new Map<string, Totals>();
+/** The action type of the step under way. */
 let current = "none";
 let measuring = false;
 /** Inside `env.step` (an observation is also built by `reset`, which is no step). */
 let inStep = false;
 
-function add(part: Part, ms: number): void {
-  if (!measuring || (part === "observation" && !inStep)) return;
-  let t = totals.get(current);
-  if (!t) totals.set(current, (t = { steps: 0, ...(Object.fromEntries(PARTS.map((p) => [p, 0])) as Record<Part, number>) }));
-  t[part] += ms;
+const emptyTotals = (): Totals => ({ steps: 0, ...(Object.fromEntries(PARTS.map((p) => [p, 0])) as Record<Part, number>) });
+
+function totalsOf(type: string): Totals {
+  let t = totals.get(type);
+  if (!t) totals.set(type, (t = emptyTotals()));
+  return t;
 }
 
-/** Wraps `proto[name]` with a timer that adds to `part` (the wrapped call's own result is returned as is). */
-function time<T extends object>(proto: T, name: keyof T & string, part: Part, before?: (args: unknown[]) => void): void {
+/** Wraps `proto[name]` with a timer that adds to `part` of the step under way (the call's result is returned as is). */
+function time<T extends object>(proto: T, name: keyof T & string, part: Part): void {
   const original = proto[name] as unknown as (...a: unknown[]) => unknown;
   (proto as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
-    before?.(args);
     const t0 = performance.now();
-    if (part === "env.step") inStep = true;
     try {
       return original.apply(this, args);
     } finally {
-      if (part === "env.step") inStep = false;
-      add(part, performance.now() - t0);
+      if (measuring && (part !== "observation" || inStep)) totalsOf(current)[part] += performance.now() - t0;
     }
   };
 }
 
-time(RearrangeEnv.prototype, "step", "env.step", (args) => {
-  const a = args[0] as { type?: unknown } | undefined;
-  current = typeof a?.type === "string" ? a.type : "text";
-  const t = totals.get(current);
-  if (measuring && t) t.steps++;
-  else if (measuring) {
-    add("env.step", 0);
-    totals.get(current)!.steps++;
+// env.step sets the step's action type, counts the step and marks what runs inside it
+const envStep = RearrangeEnv.prototype.step;
+RearrangeEnv.prototype.step = function (this: RearrangeEnv, raw: unknown) {
+  const type = (raw as { type?: unknown } | undefined)?.type;
+  current = typeof type === "string" ? type : "text";
+  if (measuring) totalsOf(current).steps++;
+  inStep = true;
+  try {
+    return envStep.call(this, raw);
+  } finally {
+    inStep = false;
   }
-});
+};
+time(RearrangeEnv.prototype, "step", "env.step");
 time(SubpolicyRegistry.prototype, "apply", "subpolicy");
 time(GoalTracker.prototype, "update", "goal re-check");
 time(ObservationBuilder.prototype, "build", "observation");
@@ -90,7 +94,7 @@ try {
   const us = (ms: number, n: number) => (n ? (1000 * ms) / n : 0).toFixed(1).padStart(14);
   console.log(`${run.steps} steps, ${(run.steps / (run.steppingMs / 1000)).toFixed(0)} steps/s of stepping (timers included); µs per step:`);
   console.log(["action".padEnd(12), "steps/pass".padStart(11), ...PARTS.map((p) => p.padStart(14))].join(""));
-  const all = { steps: 0, ...(Object.fromEntries(PARTS.map((p) => [p, 0])) as Record<Part, number>) };
+  const all = emptyTotals();
   for (const [type, t] of [...totals].sort((a, b) => b[1].steps - a[1].steps)) {
     for (const p of PARTS) all[p] += t[p];
     all.steps += t.steps;
