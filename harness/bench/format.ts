@@ -24,6 +24,7 @@ export function formatBench(r: BenchResult): string {
     row("scaling10kOver100", r.scaling10kOver100, r.cpu.scaling10kOver100),
     row("loadMs1k", r.loadMs1k, r.cpu.loadMs1k),
     row("workersSpeedup", r.workersSpeedup, r.cpu.workersWorkRatio),
+    row("twoProcessSpeedup", r.twoProcessSpeedup, r.cpu.processesWorkRatio),
     row("peakRssMB10k", r.peakRssMB10k, null),
   ];
   const m = r.machine;
@@ -32,7 +33,7 @@ export function formatBench(r: BenchResult): string {
     .map((t) => `note: ${t.metric}'s repetitions fall on both sides of its target (${show(t.range!.min)} – ${show(t.range!.max)}): on this machine the verdict is within the noise; rerun when it is quiet, or with more --reps`);
   return [
     `machine: ${m.cpus} × ${m.cpuModel}, ${m.platform}, node ${m.node}, ${m.totalMemMB} MB, load average ${m.loadAverage.join(" / ")}`,
-    `${r.quick ? "QUICK smoke run (figures not for quoting), " : ""}medians of ${r.repetitions} repetition${r.repetitions === 1 ? "" : "s"} (range: the smallest and largest); cpu = the same from process CPU time (for workersSpeedup: the CPU-time ratio)`,
+    `${r.quick ? "QUICK smoke run (figures not for quoting), " : ""}medians of ${r.repetitions} repetition${r.repetitions === 1 ? "" : "s"} (range: the smallest and largest); cpu = the same from process CPU time (for workersSpeedup and twoProcessSpeedup: the CPU-time ratio); twoProcessSpeedup = the same run split over two processes, the most workersSpeedup can reach on this machine`,
     "",
     renderTable(["metric", "value", "range", "cpu", "target", "met"], rows),
     ...(unsettled.length ? ["", ...unsettled] : []),

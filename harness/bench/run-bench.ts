@@ -8,6 +8,7 @@ import type { ActionTime } from "./stepping-breakdown.ts";
 import { measureSteppingRate } from "./stepping-rate.ts";
 import { roundSig, type Spread } from "./stats.ts";
 import { evaluateTargets, TARGETS, type TargetCheck } from "./targets.ts";
+import { measureTwoProcessSpeedup } from "./two-process-speedup.ts";
 import { measureWorkersSpeedup } from "./workers-speedup.ts";
 
 /** The machine the figures come from. */
@@ -36,6 +37,11 @@ export interface BenchResult {
   scaling10kOver100: number;
   loadMs1k: number;
   workersSpeedup: number;
+  /**
+   * The same run in one process over its two halves in two processes at once: what the machine gives two
+   * independent lanes of this work, the most `workersSpeedup` can reach here (no target of its own).
+   */
+  twoProcessSpeedup: number;
   peakRssMB10k: number;
   /** The same figures from process CPU time, where wall time would mostly measure the machine's other load. */
   cpu: {
@@ -49,6 +55,8 @@ export interface BenchResult {
     twoWorkersMs: number;
     /** oneWorkerMs / twoWorkersMs: below 1, the two-worker run did more work in all (start-up, its own JIT warm-up, events). */
     workersWorkRatio: number;
+    /** The one process's CPU time over the two processes' together: below 1, the same work cost more CPU split over two processes. */
+    processesWorkRatio: number;
   };
   /** Context of the figures: steps per suite pass, place steps timed, run wall times, … */
   details: Record<string, number>;
@@ -128,7 +136,7 @@ export const MEASUREMENT_FIGURES = {
   place: ["placeMsP50", "placeMsP95"],
   scaling: ["stepMs", "scaling10kOver100"],
   load: ["loadMs1k"],
-  workers: ["workersSpeedup"],
+  workers: ["workersSpeedup", "twoProcessSpeedup"],
   rss: ["peakRssMB10k"],
 } as const;
 
@@ -158,7 +166,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
   const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-bench-"));
   try {
     const sub = (name: string) => path.join(dir, name);
-    let rate, place, scaling, load, workers, rss;
+    let rate, place, scaling, load, workers, pair, rss;
     if (wanted("rate")) {
       progress(`stepping rate: ${plan.suiteAgent} on the ${plan.suite} suite`);
       rate = await measureSteppingRate({ suite: plan.suite, agent: plan.suiteAgent, reps: plan.repetitions, passesPerRep: plan.suitePasses, warmupPasses: plan.suiteWarmupPasses, dir: sub("rate") });
@@ -178,6 +186,8 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
     if (wanted("workers")) {
       progress(`${plan.workerEpisodes}-episode run with 1 and 2 workers`);
       workers = await measureWorkersSpeedup({ episodes: plan.workerEpisodes, objects: plan.workerObjects, maxSteps: plan.workerMaxSteps, reps: plan.workerReps, dir: sub("workers") });
+      progress(`the same run in one process and split over two processes`);
+      pair = await measureTwoProcessSpeedup({ suite: workers.suiteFile, reps: plan.workerReps, dir: sub("two-process") });
     }
     if (wanted("rss")) {
       progress(`peak RSS with ${plan.rssObjects} objects (child process)`);
@@ -197,6 +207,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
     addSpread("scaling10kOver100", scaling?.ratioSpread);
     addSpread("loadMs1k", load?.loadSpread);
     addSpread("workersSpeedup", workers?.speedupSpread);
+    addSpread("twoProcessSpeedup", pair?.speedupSpread);
     // JSON leaves out the undefined figures of skipped measurements
     const result = {
       machine,
@@ -211,6 +222,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
       scaling10kOver100: scaling && roundSig(scaling.ratio),
       loadMs1k: load && roundSig(load.loadMs),
       workersSpeedup: workers && roundSig(workers.workersSpeedup),
+      twoProcessSpeedup: pair && roundSig(pair.twoProcessSpeedup),
       peakRssMB10k: rss && roundSig(rss.peakRssMB),
       cpu: {
         stepsPerSecond: rate && roundSig(rate.stepsPerSecondCpu),
@@ -222,6 +234,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
         oneWorkerMs: workers && roundSig(workers.oneWorkerCpuMs),
         twoWorkersMs: workers && roundSig(workers.twoWorkersCpuMs),
         workersWorkRatio: workers && roundSig(workers.oneWorkerCpuMs / workers.twoWorkersCpuMs),
+        processesWorkRatio: pair && roundSig(pair.oneProcessCpuMs / pair.twoProcessesCpuMs),
       },
       stepsByAction:
         rate &&
@@ -243,6 +256,8 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
         coldTwoWorkersMs: workers && roundSig(workers.coldTwoWorkersMs),
         coldWorkersSpeedup: workers && roundSig(workers.coldWorkersSpeedup),
         poolStartMs: workers && roundSig(workers.poolStartMs),
+        oneProcessMs: pair && roundSig(pair.oneProcessMs),
+        twoProcessesMs: pair && roundSig(pair.twoProcessesMs),
         rssBaselineMB: rss && roundSig(rss.baselineRssMB),
         rssSteps: rss?.steps,
       }),

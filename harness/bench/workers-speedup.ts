@@ -31,6 +31,8 @@ export interface WorkersSpeedup {
    */
   poolStartMs: number;
   episodes: number;
+  /** The suite file the runs ran (the two-process benchmark runs it too). */
+  suiteFile: string;
   /** One worker's wall time over two workers', repetition by repetition (each repetition runs both in turn). */
   speedupSpread: Spread;
 }
@@ -51,7 +53,7 @@ const HOUSES = 4;
  * repetition, after the other two): `coldTwoWorkersMs`, and the start alone, `poolStartMs`.
  */
 export async function measureWorkersSpeedup(options: { episodes: number; objects: number; maxSteps: number; reps: number; dir: string }): Promise<WorkersSpeedup> {
-  const suite = writeSuite(options.episodes, options.objects, options.maxSteps, path.join(options.dir, "suite"));
+  const suite = writeWorkersSuite(options.episodes, options.objects, options.maxSteps, path.join(options.dir, "suite"));
   const times = { 1: [] as number[], 2: [] as number[] };
   const cpu = { 1: [] as number[], 2: [] as number[] };
   const cold: number[] = [];
@@ -70,7 +72,7 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
   } finally {
     await kept.close();
   }
-  const tiny = writeSuite(2, options.objects, 1, path.join(options.dir, "tiny"));
+  const tiny = writeWorkersSuite(2, options.objects, 1, path.join(options.dir, "tiny"));
   const start = { 1: [] as number[], 2: [] as number[] };
   for (let rep = 0; rep < options.reps; rep++) {
     for (const workers of [1, 2] as const) start[workers].push((await timeIt(() => runBenchSuite(tiny, workers, path.join(options.dir, `tiny-w${workers}-${rep}`)))).wallMs);
@@ -88,6 +90,7 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
     twoWorkersCpuMs: median(cpu[2]),
     poolStartMs: Math.max(0, median(start[2]) - median(start[1])),
     episodes: options.episodes,
+    suiteFile: suite,
     speedupSpread: spreadOf(times[1].map((ms, rep) => ms / times[2][rep]!)),
   };
 }
@@ -113,7 +116,7 @@ function runBenchSuite(suite: string, workers: number, out: string, pool?: Episo
 }
 
 /** Writes houses, tasks and a suite file; returns the suite file's path. */
-function writeSuite(episodes: number, objects: number, maxSteps: number, dir: string): string {
+export function writeWorkersSuite(episodes: number, objects: number, maxSteps: number, dir: string): string {
   mkdirSync(dir, { recursive: true });
   const refs: { scene: string; task: string }[] = [];
   for (let h = 0; h < HOUSES; h++) {

@@ -31,6 +31,7 @@ describe("rearrange bench --quick --json", () => {
       "scaling10kOver100",
       "loadMs1k",
       "workersSpeedup",
+      "twoProcessSpeedup",
       "peakRssMB10k",
     ];
     for (const key of figures) {
@@ -50,7 +51,7 @@ describe("rearrange bench --quick --json", () => {
       expect(named.has(k), k).toBe(true);
       expect(s.min, k).toBeLessThanOrEqual(s.max);
     }
-    for (const k of ["stepsPerSecond", "fractionOfLimit", "placeMsP50", "scaling10kOver100", "loadMs1k", "workersSpeedup"]) {
+    for (const k of ["stepsPerSecond", "fractionOfLimit", "placeMsP50", "scaling10kOver100", "loadMs1k", "workersSpeedup", "twoProcessSpeedup"]) {
       expect(spread[k], k).toEqual({ min: out[k], max: out[k] });
     }
     for (const v of numbersOf(out.cpu)) expect(v > 0 && Number.isFinite(v)).toBe(true);

@@ -5,14 +5,14 @@ import { evaluateTargets } from "../../../harness/bench/targets.ts";
 
 /** A full result with made-up figures (the formatter only reads them). */
 function result(spread: BenchResult["spread"], repetitions = 5): BenchResult {
-  const figures = { stepsPerSecond: 48_000, logOnlyStepsPerSecond: 200_000, fractionOfLimit: 0.24, placeMsP50: 0.05, placeMsP95: 0.2, scaling10kOver100: 1.5, loadMs1k: 40, workersSpeedup: 1.5, peakRssMB10k: 190 };
+  const figures = { stepsPerSecond: 48_000, logOnlyStepsPerSecond: 200_000, fractionOfLimit: 0.24, placeMsP50: 0.05, placeMsP95: 0.2, scaling10kOver100: 1.5, loadMs1k: 40, workersSpeedup: 1.5, twoProcessSpeedup: 1.6, peakRssMB10k: 190 };
   return {
     machine: { cpus: 2, cpuModel: "Test CPU", node: "v20.0.0", platform: "linux-x64", totalMemMB: 1024, loadAverage: [0.5, 0.5, 0.5] },
     quick: false,
     repetitions,
     ...figures,
     stepMs: { "100": 0.02, "10000": 0.03 },
-    cpu: { stepsPerSecond: 40_000, logOnlyStepsPerSecond: 150_000, fractionOfLimit: 0.27, stepMs: { "100": 0.03, "10000": 0.04 }, scaling10kOver100: 1.3, loadMs1k: 60, oneWorkerMs: 4000, twoWorkersMs: 5000, workersWorkRatio: 0.8 },
+    cpu: { stepsPerSecond: 40_000, logOnlyStepsPerSecond: 150_000, fractionOfLimit: 0.27, stepMs: { "100": 0.03, "10000": 0.04 }, scaling10kOver100: 1.3, loadMs1k: 60, oneWorkerMs: 4000, twoWorkersMs: 5000, workersWorkRatio: 0.8, processesWorkRatio: 0.85 },
     details: { suiteStepsPerPass: 398 },
     spread,
     targets: evaluateTargets(figures, spread),
@@ -34,6 +34,13 @@ describe("formatBench", () => {
     expect(rowOf(text, "stepMs[100]")).toEqual(["stepMs[100]", "0.02", "0.018 – 0.0235", "0.03"]);
     expect(rowOf(text, "loadMs1k")).toEqual(["loadMs1k", "40", "60", "<= 500", "yes"]);
     expect(text).not.toMatch(/^note:/m);
+  });
+
+  it("shows the two-process ceiling under workersSpeedup, with its CPU ratio and no target", () => {
+    const text = formatBench(result({ twoProcessSpeedup: { min: 1.3, max: 1.7 } }));
+    const lines = text.split("\n");
+    expect(lines.findIndex((l) => l.startsWith("twoProcessSpeedup "))).toBe(lines.findIndex((l) => l.startsWith("workersSpeedup ")) + 1);
+    expect(rowOf(text, "twoProcessSpeedup")).toEqual(["twoProcessSpeedup", "1.6", "1.3 – 1.7", "0.85"]);
   });
 
   it("adds a note for each target its repetitions fall on both sides of, and only for those", () => {
