@@ -6,10 +6,13 @@ export const SHUFFLE_INDICES_MAX = 2 ** 21 - 1;
  * every random choice comes from an Rng derived from the episode seed, so runs are byte-identical.
  */
 export class Rng {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  // Initialised here, not only in the constructor: with ES2022 class fields a field without an initialiser is
+  // first defined as `undefined`, and V8 then keeps the state as tagged values, so every draw converts them
+  // (shuffleIndices over 570 indices took 5.4 µs instead of 1.5). `| 0` below keeps them small integers.
+  private a = 0;
+  private b = 0;
+  private c = 0;
+  private d = 0;
 
   constructor(seed: number | string) {
     const h = typeof seed === "string" ? hashString(seed) : seed >>> 0;
@@ -22,10 +25,10 @@ export class Rng {
       z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
       return (z ^ (z >>> 16)) >>> 0;
     };
-    this.a = next();
-    this.b = next();
-    this.c = next();
-    this.d = next();
+    this.a = next() | 0;
+    this.b = next() | 0;
+    this.c = next() | 0;
+    this.d = next() | 0;
     for (let i = 0; i < 12; i++) this.nextUint32();
   }
 
