@@ -3,31 +3,39 @@ import path from "node:path";
 import { runSuite } from "../runner/run-suite.ts";
 import { timeIt } from "./stats.ts";
 
-/** What a lane prints on stdout, one JSON line each: once ready, then after every run. */
+/** What a lane reports, one message each: once ready, then after every run. */
 export type LaneMessage = { ready: true } | { run: number; wallMs: number; cpuMs: number; episodes: number };
+
+/** How a lane hears "run again" and reports: a child process's stdin and stdout, or a thread's port. */
+export interface LaneChannel {
+  /** One item per run asked for; ends when the lane should stop. */
+  commands: AsyncIterable<unknown>;
+  say(m: LaneMessage): void;
+}
+
+/** A child process's channel: a line on stdin asks for a run, stdin's end stops; reports are JSON lines on stdout. */
+export function stdioChannel(): LaneChannel {
+  return { commands: createInterface({ input: process.stdin }), say: (m) => process.stdout.write(`${JSON.stringify(m)}\n`) };
+}
 
 /**
  * `process-lane.js <suite file> <out dir>`: a warm lane of the two-process benchmark. Runs the suite once
- * unmeasured (its code compiled, its scenes read), prints `{"ready":true}`, then runs it again each time a
- * line arrives on stdin, into `<out dir>/run-N`, printing the run's wall and CPU time. Ends when stdin closes.
- * The run is `rearrange run --agent random --workers 1` on the suite, as the workers benchmark runs it.
+ * unmeasured (its code compiled, its scenes read), reports `{ ready: true }`, then runs it again for each
+ * command, into `<out dir>/run-N`, reporting the run's wall and CPU time (the CPU time of the whole
+ * process). The run is `rearrange run --agent random --workers 1` on the suite, as the workers benchmark runs it.
  */
-export async function serveLane(args: string[]): Promise<void> {
+export async function serveLane(args: string[], channel: LaneChannel = stdioChannel()): Promise<void> {
   const [suite, out] = args;
   if (!suite || !out) throw new Error("usage: process-lane.js <suite file> <out dir>");
   const run = (name: string) => runLane(suite, path.join(out, name));
   await run("warm-up");
-  say({ ready: true });
+  channel.say({ ready: true });
   let runs = 0;
-  for await (const _line of createInterface({ input: process.stdin })) {
+  for await (const _command of channel.commands) {
     const n = runs++;
     const t = await timeIt(() => run(`run-${n}`));
-    say({ run: n, wallMs: t.wallMs, cpuMs: t.cpuMs, episodes: t.value.episodes.length });
+    channel.say({ run: n, wallMs: t.wallMs, cpuMs: t.cpuMs, episodes: t.value.episodes.length });
   }
-}
-
-function say(m: LaneMessage): void {
-  process.stdout.write(`${JSON.stringify(m)}\n`);
 }
 
 /** The workers benchmark's run (see runBenchSuite in workers-speedup.ts), on one worker. */
