@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline";
 import path from "node:path";
-import { runSuite } from "../runner/run-suite.ts";
 import { timeIt } from "./stats.ts";
+import { runWorkersSuite } from "./workers-suite.ts";
 
 /** What a lane reports, one message each: once ready, then after every run. */
 export type LaneMessage = { ready: true } | { run: number; wallMs: number; cpuMs: number; episodes: number };
@@ -27,7 +27,7 @@ export function stdioChannel(): LaneChannel {
 export async function serveLane(args: string[], channel: LaneChannel = stdioChannel()): Promise<void> {
   const [suite, out] = args;
   if (!suite || !out) throw new Error("usage: process-lane.js <suite file> <out dir>");
-  const run = (name: string) => runLane(suite, path.join(out, name));
+  const run = (name: string) => runWorkersSuite(suite, 1, path.join(out, name));
   await run("warm-up");
   channel.say({ ready: true });
   let runs = 0;
@@ -36,22 +36,4 @@ export async function serveLane(args: string[], channel: LaneChannel = stdioChan
     const t = await timeIt(() => run(`run-${n}`));
     channel.say({ run: n, wallMs: t.wallMs, cpuMs: t.cpuMs, episodes: t.value.episodes.length });
   }
-}
-
-/** The workers benchmark's run (see runBenchSuite in workers-speedup.ts), on one worker. */
-function runLane(suite: string, out: string) {
-  return runSuite({
-    suite,
-    agent: "random",
-    agentOptions: { doneProbability: 0 },
-    out,
-    seed: null,
-    maxSteps: null,
-    stepTimeout: 600,
-    episodes: null,
-    repeat: 1,
-    workers: 1,
-    shard: null,
-    resume: false,
-  });
 }

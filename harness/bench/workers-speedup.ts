@@ -1,9 +1,7 @@
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { runSuite } from "../runner/run-suite.ts";
 import { EpisodePool } from "../workers/episode-pool.ts";
-import { generateHouse, taskFileText } from "./house-generator.ts";
 import { median, spreadOf, timeIt, type Spread } from "./stats.ts";
+import { runWorkersSuite, writeWorkersSuite } from "./workers-suite.ts";
 
 /** Wall time of the same run with one worker and with two. */
 export interface WorkersSpeedup {
@@ -37,9 +35,6 @@ export interface WorkersSpeedup {
   speedupSpread: Spread;
 }
 
-/** Houses the generated suite spreads its episodes over. */
-const HOUSES = 4;
-
 /**
  * Writes a suite of `episodes` episodes over a few generated houses of `objects` objects, then runs it with the
  * `random` agent (cheap: the run is mostly the simulator's own work) through `runSuite` with one worker
@@ -59,15 +54,15 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
   const cold: number[] = [];
   const kept = await EpisodePool.open(1);
   try {
-    await runBenchSuite(suite, 1, path.join(options.dir, "warm-up-w1"));
-    await runBenchSuite(suite, 2, path.join(options.dir, "warm-up-w2"), kept);
+    await runWorkersSuite(suite, 1, path.join(options.dir, "warm-up-w1"));
+    await runWorkersSuite(suite, 2, path.join(options.dir, "warm-up-w2"), kept);
     for (let rep = 0; rep < options.reps; rep++) {
       for (const workers of [1, 2] as const) {
-        const t = await timeIt(() => runBenchSuite(suite, workers, path.join(options.dir, `run-w${workers}-${rep}`), workers === 2 ? kept : undefined));
+        const t = await timeIt(() => runWorkersSuite(suite, workers, path.join(options.dir, `run-w${workers}-${rep}`), workers === 2 ? kept : undefined));
         times[workers].push(t.wallMs);
         cpu[workers].push(t.cpuMs);
       }
-      cold.push((await timeIt(() => runBenchSuite(suite, 2, path.join(options.dir, `run-cold-${rep}`)))).wallMs);
+      cold.push((await timeIt(() => runWorkersSuite(suite, 2, path.join(options.dir, `run-cold-${rep}`)))).wallMs);
     }
   } finally {
     await kept.close();
@@ -75,7 +70,7 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
   const tiny = writeWorkersSuite(2, options.objects, 1, path.join(options.dir, "tiny"));
   const start = { 1: [] as number[], 2: [] as number[] };
   for (let rep = 0; rep < options.reps; rep++) {
-    for (const workers of [1, 2] as const) start[workers].push((await timeIt(() => runBenchSuite(tiny, workers, path.join(options.dir, `tiny-w${workers}-${rep}`)))).wallMs);
+    for (const workers of [1, 2] as const) start[workers].push((await timeIt(() => runWorkersSuite(tiny, workers, path.join(options.dir, `tiny-w${workers}-${rep}`)))).wallMs);
   }
   const oneWorkerMs = median(times[1]);
   const twoWorkersMs = median(times[2]);
@@ -93,45 +88,4 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
     suiteFile: suite,
     speedupSpread: spreadOf(times[1].map((ms, rep) => ms / times[2][rep]!)),
   };
-}
-
-/** `rearrange run --agent random --workers N` on a generated suite, as a library call. */
-function runBenchSuite(suite: string, workers: number, out: string, pool?: EpisodePool) {
-  return runSuite({
-    pool,
-    suite,
-    agent: "random",
-    // every episode runs its full budget, so episodes cost alike
-    agentOptions: { doneProbability: 0 },
-    out,
-    seed: null,
-    maxSteps: null,
-    stepTimeout: 600,
-    episodes: null,
-    repeat: 1,
-    workers,
-    shard: null,
-    resume: false,
-  });
-}
-
-/** Writes houses, tasks and a suite file; returns the suite file's path. */
-export function writeWorkersSuite(episodes: number, objects: number, maxSteps: number, dir: string): string {
-  mkdirSync(dir, { recursive: true });
-  const refs: { scene: string; task: string }[] = [];
-  for (let h = 0; h < HOUSES; h++) {
-    const house = generateHouse(objects, h + 1);
-    writeFileSync(path.join(dir, `house-${h}.scene.json`), house.text);
-    writeFileSync(path.join(dir, `house-${h}.task.json`), taskFileText(house));
-    refs.push({ scene: `house-${h}.scene.json`, task: `house-${h}.task.json` });
-  }
-  const suite = {
-    schemaVersion: 1,
-    id: "bench-workers",
-    description: `${episodes} random-agent episodes over ${HOUSES} generated ${objects}-object houses (rearrange bench)`,
-    episodes: Array.from({ length: episodes }, (_, i) => ({ id: `ep-${i}`, ...refs[i % HOUSES]!, seed: i, maxSteps })),
-  };
-  const file = path.join(dir, "bench.suite.json");
-  writeFileSync(file, `${JSON.stringify(suite, null, 2)}\n`);
-  return file;
 }

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { writeSuiteHalves } from "../../../harness/bench/two-process-speedup.ts";
 import { median } from "../../../harness/bench/stats.ts";
-import { writeWorkersSuite } from "../../../harness/bench/workers-speedup.ts";
+import { writeWorkersSuite } from "../../../harness/bench/workers-suite.ts";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);

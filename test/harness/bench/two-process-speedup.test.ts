@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { measureTwoProcessSpeedup, writeSuiteHalves } from "../../../harness/bench/two-process-speedup.ts";
-import { writeWorkersSuite } from "../../../harness/bench/workers-speedup.ts";
+import { writeWorkersSuite } from "../../../harness/bench/workers-suite.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-two-process-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
