@@ -186,6 +186,10 @@ async function build(entry: string, base: string): Promise<{ files: Array<{ name
     .filter((f) => !f.includes(":"))
     .map((f) => path.resolve(PACKAGE_ROOT, f));
   const sources = inputs.map((f): [string, string] => [f, loaded.get(f) ?? readFileSync(f, "utf8")]);
+  // esbuild compiles with the entry's tsconfig (class fields, target): it is recorded and stamped like a source,
+  // so that editing it makes the next start rebuild instead of trusting a bundle compiled with the old settings
+  const tsconfig = tsconfigOf(entry);
+  if (tsconfig) sources.push([tsconfig, readFileSync(tsconfig, "utf8")]);
   return { files: result.outputFiles.map((o) => ({ name: path.basename(o.path), text: o.text })), sources };
 }
 
@@ -204,12 +208,19 @@ function loaderOf(file: string): "ts" | "tsx" | "js" | "jsx" {
   return /ts$/.test(ext) ? "ts" : "js";
 }
 
-/** Hash of everything the bundle depends on: its sources' paths and contents, tsconfig, esbuild and the options. */
+/** The tsconfig.json esbuild applies to `entry`: the nearest one in its folder or above, or null. */
+function tsconfigOf(entry: string): string | null {
+  for (let dir = path.dirname(entry); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, "tsconfig.json");
+    if (existsSync(file)) return file;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/** Hash of everything the bundle depends on: its sources' paths and contents (its tsconfig among them), esbuild and the options. */
 function hashSources(entry: string, sources: Array<[string, string]>): string {
   const h = createHash("sha256");
   h.update(`${bundleKey(entry)}\0`);
-  const tsconfig = path.join(PACKAGE_ROOT, "tsconfig.json");
-  if (existsSync(tsconfig)) h.update(readFileSync(tsconfig));
   for (const [f, text] of [...sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) h.update(`\0${f}\0${text}`);
   return h.digest("hex").slice(0, 16);
 }

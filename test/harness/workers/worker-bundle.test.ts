@@ -97,6 +97,25 @@ describe("worker bundle cache", () => {
     expect((await load(b)).default()).toBe("bbbb");
   });
 
+  it("rebuilds when the tsconfig that compiles the sources changes, though no source did", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "bundle-src-"));
+    const entry = path.join(dir, "entry.ts");
+    // with ES2022 define semantics `x` is defined (as undefined) before `y`; with assignment semantics `y` comes first
+    writeFileSync(entry, `class C { x: number; y = 2; constructor() { this.x = 1; } }\nexport default function read(): string { return Object.keys(new C()).join(); }\n`);
+    const tsconfig = (define: boolean) => writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", useDefineForClassFields: define } }));
+    tsconfig(true);
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bundle-cache-"));
+    const a = await bundleWorker({ entry, cacheDir });
+    expect((await load(a)).default()).toBe("x,y");
+    expect(upToDateBundle(cacheDir, entry)).toBe(a);
+    tsconfig(false);
+    // what bin/rearrange.js trusts without bundling no longer names the old bundle
+    expect(upToDateBundle(cacheDir, entry)).toBeNull();
+    const b = await bundleWorker({ entry, cacheDir });
+    expect(b).not.toBe(a);
+    expect((await load(b)).default()).toBe("y,x");
+  });
+
   it("never takes the bundle of another checkout sharing the cache folder (same entry name, other path)", async () => {
     const one = writeSources("one");
     const two = writeSources("two");
