@@ -89,7 +89,7 @@ export function writeSuiteHalves(suiteFile: string): [string, string] {
 }
 
 /** A child process serving one lane (see process-lane-main.ts). */
-interface Lane {
+export interface Lane {
   /** The lane's next message (its first: ready). Rejects, with the lane's stderr, if it exits first. */
   next(): Promise<LaneMessage>;
   /** Starts one timed run; resolves with its report. */
@@ -97,7 +97,8 @@ interface Lane {
   close(): void;
 }
 
-function startLane(suite: string, out: string): Lane {
+/** Starts a child process that serves one lane of `suite`, writing its runs under `out`; `next()` hears it ready. */
+export function startLane(suite: string, out: string): Lane {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [LANE, suite, out], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => {

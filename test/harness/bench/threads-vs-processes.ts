@@ -6,14 +6,12 @@
  * so the two speedups differ only by what threads of one process share that processes do not.
  * Run: `npx tsx test/harness/bench/threads-vs-processes.ts [--rounds 6] [--suite FILE]`.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { writeSuiteHalves } from "../../../harness/bench/two-process-speedup.ts";
+import { startLane, writeSuiteHalves } from "../../../harness/bench/two-process-speedup.ts";
 import { median } from "../../../harness/bench/stats.ts";
 import { writeWorkersSuite } from "../../../harness/bench/workers-suite.ts";
 
@@ -42,13 +40,10 @@ function threadLane(file: string, out: string): Promise<Lane> {
   return next().then(() => ({ run: () => (worker.postMessage("go"), next()), stop: () => void worker.terminate() }));
 }
 
-function processLane(file: string, out: string): Promise<Lane> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL("../../../harness/bench/process-lane.js", import.meta.url)), file, out], { stdio: ["pipe", "pipe", "inherit"] });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const next = async () => {
-    if ((await lines.next()).done) throw new Error(`process lane for ${file} exited`);
-  };
-  return next().then(() => ({ run: () => (child.stdin.write("go\n"), next()), stop: () => child.kill() }));
+async function processLane(file: string, out: string): Promise<Lane> {
+  const lane = startLane(file, out);
+  await lane.next();
+  return { run: async () => void (await lane.run()), stop: () => lane.close() };
 }
 
 async function time(lanes: Lane[]): Promise<number> {
