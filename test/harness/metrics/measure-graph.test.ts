@@ -73,3 +73,35 @@ describe("MeasureRegistry and EpisodeScorer", () => {
     ]);
   });
 });
+
+describe("derivedMeasure instances", () => {
+  const COUNT = measureKey<number>("count");
+  /** A stepped measure counting updates, for derived measures to read. */
+  const counter = (): Measure<number> => {
+    let n = 0;
+    return { id: COUNT.id, dependsOn: [], reset: () => void (n = 0), update: () => void n++, finish() {}, value: () => n };
+  };
+  const registryWith = (lazy: boolean) =>
+    new MeasureRegistry().register(counter).register(() => derivedMeasure(measureKey<number>("double"), [COUNT], (d) => 2 * d.get(COUNT), () => -1, { lazy }));
+
+  for (const lazy of [false, true]) {
+    it(`keeps its own state in every scorer (${lazy ? "lazy" : "eager"})`, () => {
+      const b = episode({ conditions: 1 }).act({ type: "pick", object: "obj_0" }, { satisfied: [] }).act({ type: "pick", object: "obj_1" }, { satisfied: [] });
+      const rec = b.record();
+      const one = new EpisodeScorer(registryWith(lazy));
+      const two = new EpisodeScorer(registryWith(lazy));
+      one.reset(rec.header);
+      two.reset(rec.header);
+      expect(one.get(measureKey<number>("double"))).toBe(-1);
+      one.update(rec.steps[0]!);
+      one.update(rec.steps[1]!);
+      two.update(rec.steps[0]!);
+      // each scorer's derived measure reads its own counter, computed from the latest step it was fed
+      expect(one.get(measureKey<number>("double"))).toBe(4);
+      expect(two.get(measureKey<number>("double"))).toBe(2);
+      one.reset(rec.header);
+      expect(one.get(measureKey<number>("double"))).toBe(-1);
+      expect(two.finish({ reason: null, error: null }).double).toBe(2);
+    });
+  }
+});

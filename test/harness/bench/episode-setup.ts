@@ -1,0 +1,34 @@
+/**
+ * Timing script (not a test): what scoring costs an episode before its first step — building the default
+ * measure registry and an `EpisodeScorer` over it, as `runEpisode` does for every episode.
+ * Run: `npx tsx test/harness/bench/episode-setup.ts [--rounds 7] [--n 20000]`. Prints medians over the rounds, µs.
+ */
+import { defaultMeasureRegistry } from "../../../harness/metrics/builtin.ts";
+import { EpisodeScorer } from "../../../harness/metrics/episode-scorer.ts";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const rounds = arg("rounds", 7);
+const n = arg("n", 20_000);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const both: number[] = [];
+const registryOnly: number[] = [];
+const scorerOnly: number[] = [];
+let keep = 0;
+for (let r = 0; r < rounds; r++) {
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) keep += new EpisodeScorer(defaultMeasureRegistry()).reported() ? 1 : 0;
+  const t1 = performance.now();
+  for (let i = 0; i < n; i++) keep += defaultMeasureRegistry().ids().length;
+  const t2 = performance.now();
+  const registry = defaultMeasureRegistry();
+  for (let i = 0; i < n; i++) keep += new EpisodeScorer(registry).reported() ? 1 : 0;
+  const t3 = performance.now();
+  both.push((1000 * (t1 - t0)) / n);
+  registryOnly.push((1000 * (t2 - t1)) / n);
+  scorerOnly.push((1000 * (t3 - t2)) / n);
+}
+const f = (xs: number[]) => median(xs).toFixed(1);
+console.log(`per episode, median of ${rounds} rounds of ${n}: registry + scorer ${f(both)} µs (registry ${f(registryOnly)}, scorer ${f(scorerOnly)})${keep < 0 ? "" : ""}`);
