@@ -1,0 +1,54 @@
+/**
+ * Timing script (not a test): instructions per step, counted by valgrind — a figure that, unlike time on a
+ * shared VM (±30 % from run to run), repeats to within a few tenths of a per cent, so two trees can be compared
+ * on a change of 1 %. Bundles `instruction-drive.ts` (the CLI's bundler), then runs it three times under
+ * `valgrind --tool=cachegrind` with V8 made deterministic (one thread, a fixed GC schedule, fixed hash and random
+ * seeds), each
+ * `warmup` passes over the suite and then:
+ * - `passes` passes, and `2 × passes` passes: their difference is `passes` warm passes, start-up, loading and
+ *   warming up cancelled out (**per step, resets included**);
+ * - `passes` passes whose episodes end at their first step: subtracted from the first run it leaves the
+ *   steps alone, resets and episode set-up cancelled out too (**per step of stepping**).
+ * The workload is the agent's recorded actions replayed through the real episode runner with trajectory
+ * logging, so the agent's own work is left out; on one thread V8's optimizing compiler and GC count too.
+ *
+ * Instructions are not time: a change that saves memory traffic can save more time than instructions, and one
+ * that saves instructions in a memory-bound loop less. Use it to see small changes; use `rearrange bench` for
+ * the figures.
+ *
+ * Run: `npx tsx test/harness/bench/instruction-count.ts [--agent oracle] [--suite default] [--warmup 20] [--passes 10]`
+ * (needs valgrind; ~3 minutes for the default suite).
+ */
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { bundleWorker } from "../../../harness/workers/worker-bundle.ts";
+
+const run = promisify(execFile);
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+const suite = arg("suite", "default");
+const agent = arg("agent", "oracle");
+const warmup = Number(arg("warmup", "20"));
+const passes = Number(arg("passes", "10"));
+
+/** Instructions of one run of the drive over `warmup` then `measured` passes, and the steps of the measured ones. */
+async function count(bundle: string, measured: number, mode = "full"): Promise<{ instructions: number; steps: number }> {
+  const { stdout, stderr } = await run(
+    "valgrind",
+    ["--tool=cachegrind", "--cache-sim=no", "--smc-check=all", "--cachegrind-out-file=/dev/null", process.execPath, "--single-threaded", "--predictable-gc-schedule", "--hash-seed=1", "--random-seed=1", bundle, suite, agent, String(warmup), String(measured), mode],
+    { maxBuffer: 1 << 26 },
+  );
+  const refs = /I\s+refs:\s+([\d,]+)/.exec(stderr);
+  if (!refs) throw new Error(`valgrind printed no instruction count:\n${stderr.slice(-2000)}`);
+  return { instructions: Number(refs[1]!.replaceAll(",", "")), steps: (JSON.parse(stdout.trim().split("\n").at(-1)!) as { steps: number }).steps };
+}
+
+const bundle = await bundleWorker({ entry: fileURLToPath(new URL("./instruction-drive.ts", import.meta.url)) });
+const [short, long, resets] = await Promise.all([count(bundle, passes), count(bundle, 2 * passes), count(bundle, passes, "resets-only")]);
+const perStep = (long.instructions - short.instructions) / (long.steps - short.steps);
+const perSteppingStep = (short.instructions - resets.instructions) / (short.steps - resets.steps);
+console.log(`${agent} on ${suite}, after ${warmup} passes: ${Math.round(perSteppingStep)} instructions per step of stepping, ${Math.round(perStep)} per step with resets`);
+console.log(JSON.stringify({ suite, agent, warmup, passes, instructionsPerStep: Math.round(perSteppingStep), instructionsPerStepWithResets: Math.round(perStep), runs: { short, long, resets } }));

@@ -1,0 +1,53 @@
+/**
+ * The workload {@link ./instruction-count.ts} counts instructions of (not a test; run through that script).
+ * Runs an agent's episodes once to record its actions, then replays them — an agent whose `act()` costs
+ * next to nothing — through the real episode runner with the trajectory writer on, as the stepping rate
+ * does: `warmup` passes over the suite, then `passes` more. Prints the steps of the last `passes` passes.
+ * With `resets-only`, the measured passes end every episode at once (`done()` as the first action): the same
+ * resets and episode set-up with one step each, to subtract from a full run.
+ * Args: suite agent warmup passes [resets-only].
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Action } from "../../../sim/actions.ts";
+import type { Agent } from "../../../harness/agent.ts";
+import { loadAgent } from "../../../harness/agents/load.ts";
+import { runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
+import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
+import { TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
+
+const [suite = "default", agentName = "oracle", warmupArg = "20", passesArg = "10", mode = "full"] = process.argv.slice(2);
+const { jobs } = loadSuiteJobs(suite);
+const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-instructions-"));
+const passOver = async (agent: Agent, name: string, passes: number) => {
+  const d = path.join(dir, name);
+  mkdirSync(d);
+  const writer = new TrajectoryWriter(path.join(d, "run"));
+  writer.onBegin();
+  return runTimedEpisodes(Array.from({ length: passes }, () => jobs).flat(), agent, writer, { record: name === "record" });
+};
+try {
+  const recorded = await passOver(await loadAgent(agentName), "record", 1);
+  // episodes run in job order, pass after pass: the k-th reset is job k modulo the suite's length
+  const actions = recorded.episodes.map((e) => e.steps.map((s) => s.action as Action));
+  let episodes = 0;
+  let resetsOnly = false;
+  let queue: Action[] = [];
+  let next = 0;
+  const replay: Agent = {
+    name: "replay",
+    version: "1",
+    reset() {
+      queue = actions[episodes++ % actions.length]!;
+      next = 0;
+    },
+    act: () => (resetsOnly ? undefined : queue[next++]) ?? { type: "done" },
+  };
+  await passOver(replay, "warm-up", Number(warmupArg));
+  resetsOnly = mode === "resets-only";
+  const measured = await passOver(replay, "measured", Number(passesArg));
+  console.log(JSON.stringify({ steps: measured.steps }));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
