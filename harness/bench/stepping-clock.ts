@@ -5,6 +5,7 @@ import { runEpisode } from "../runner/episode.ts";
 import type { RunEvent } from "../runner/run-events.ts";
 import type { Reporter } from "../runner/run-events.ts";
 import type { EndEvent, EpisodeHeader, StepEvent } from "../trajectory/events.ts";
+import type { WorldPool } from "../../sim/world/world-pool.ts";
 
 /** One episode's trajectory lines, kept so the same lines can be written again without simulation. */
 export interface RecordedEpisode {
@@ -40,14 +41,20 @@ export interface SteppingTime {
  * no one step's time. Outside it: agent time, `env.reset` (loading and settling the scene), and the
  * per-file work of the writer — opening the file, the header and end lines, closing it.
  *
- * `writer` receives the events as a run's reporters would (the trajectory writer, usually).
+ * `writer` receives the events as a run's reporters would (the trajectory writer, usually). With `worlds`,
+ * resets restore the lane's worlds as a run's lanes do (see {@link EpisodeContext.worlds}).
  *
  * CPU time is read only with `cpu: true`. Reading it is a system call (`getrusage`) on each side of every
  * step; though the wall span leaves the calls themselves out, they slow the step they surround (about
  * 15 % on the oracle's suite: the kernel entry evicts caches and branch history), so a wall figure comes
  * from a run without them and the CPU figure from another run of the same steps.
  */
-export async function runTimedEpisodes(jobs: readonly EpisodeJob[], agent: Agent, writer: Reporter, options: { record?: boolean; cpu?: boolean } = {}): Promise<SteppingTime> {
+export async function runTimedEpisodes(
+  jobs: readonly EpisodeJob[],
+  agent: Agent,
+  writer: Reporter,
+  options: { record?: boolean; cpu?: boolean; worlds?: WorldPool } = {},
+): Promise<SteppingTime> {
   const readCpu = options.cpu === true;
   const out: SteppingTime = { steps: 0, steppingMs: 0, steppingCpuMs: readCpu ? 0 : Number.NaN, actMs: 0, perStepMs: [], perStepCpuMs: [], episodes: [] };
   let actReturned = 0;
@@ -90,7 +97,7 @@ export async function runTimedEpisodes(jobs: readonly EpisodeJob[], agent: Agent
       }
     }
   };
-  const ctx: EpisodeContext = { runId: "bench", harnessVersion: "bench", suiteId: "bench", stepTimeout: 600, config: {}, now: () => "1970-01-01T00:00:00.000Z", emit };
+  const ctx: EpisodeContext = { runId: "bench", harnessVersion: "bench", suiteId: "bench", stepTimeout: 600, config: {}, now: () => "1970-01-01T00:00:00.000Z", emit, worlds: options.worlds };
   try {
     for (const job of jobs) await runEpisode(job, timing.agent, ctx);
   } finally {

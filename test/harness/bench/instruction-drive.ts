@@ -16,16 +16,19 @@ import { loadAgent } from "../../../harness/agents/load.ts";
 import { runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
 import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
 import { TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
+import { WorldPool } from "../../../sim/world/world-pool.ts";
 
 const [suite = "default", agentName = "oracle", warmupArg = "20", passesArg = "10", mode = "full"] = process.argv.slice(2);
 const { jobs } = loadSuiteJobs(suite);
+// a run's lane keeps its worlds between episodes: resets restore them, as in `rearrange run`
+const worlds = new WorldPool();
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-instructions-"));
 const passOver = async (agent: Agent, name: string, passes: number) => {
   const d = path.join(dir, name);
   mkdirSync(d);
   const writer = new TrajectoryWriter(path.join(d, "run"));
   writer.onBegin();
-  return runTimedEpisodes(Array.from({ length: passes }, () => jobs).flat(), agent, writer, { record: name === "record" });
+  return runTimedEpisodes(Array.from({ length: passes }, () => jobs).flat(), agent, writer, { record: name === "record", worlds });
 };
 try {
   const recorded = await passOver(await loadAgent(agentName), "record", 1);
