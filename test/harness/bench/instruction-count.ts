@@ -1,7 +1,7 @@
 /**
  * Timing script (not a test): instructions per step, counted by valgrind — a figure that, unlike time on a
- * shared VM (±30 % from run to run), repeats to within a few tenths of a per cent, so two trees can be compared
- * on a change of 1 %. Bundles `instruction-drive.ts` (the CLI's bundler), then runs it three times under
+ * shared VM (±30 % from run to run), repeats closely: a run's total to about 0.1 %, the per-step figures (which
+ * are differences of totals) to 1–2 %, so two trees can be compared on a change of a few per cent. Bundles `instruction-drive.ts` (the CLI's bundler), then runs it three times under
  * `valgrind --tool=cachegrind` with V8 made deterministic (one thread, a fixed GC schedule, fixed hash and random
  * seeds), each
  * `warmup` passes over the suite and then:
