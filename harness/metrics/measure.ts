@@ -104,18 +104,21 @@ export function derivedMeasure<T>(
  * key, took V8's slow path for every property (about 5 µs a measure, most of a scorer's construction).
  */
 
-/** A {@link derivedMeasure} recomputed on every step. */
-class EagerDerivedMeasure<T> implements Measure<T> {
-  private current!: T;
+/** What both kinds of {@link derivedMeasure} are made of: the measure's identity, its function and its value. */
+abstract class DerivedMeasureBase<T> {
+  protected current!: T;
 
   constructor(
     readonly id: string,
     readonly dependsOn: readonly string[],
     readonly reported: boolean,
-    private readonly compute: (deps: MeasureValues) => T,
-    private readonly initial: (header: EpisodeHeader) => T,
+    protected readonly compute: (deps: MeasureValues) => T,
+    protected readonly initial: (header: EpisodeHeader) => T,
   ) {}
+}
 
+/** A {@link derivedMeasure} recomputed on every step. */
+class EagerDerivedMeasure<T> extends DerivedMeasureBase<T> implements Measure<T> {
   reset(header: EpisodeHeader): void {
     this.current = this.initial(header);
   }
@@ -134,22 +137,13 @@ class EagerDerivedMeasure<T> implements Measure<T> {
 }
 
 /** A lazy {@link derivedMeasure}: computed when read, from the inputs of the latest step. */
-class LazyDerivedMeasure<T> implements ClockedMeasure<T> {
-  private current!: T;
+class LazyDerivedMeasure<T> extends DerivedMeasureBase<T> implements ClockedMeasure<T> {
   /** Fed by `update` (no scorer clock): the inputs of the last step not yet computed from, else null. */
   private stale: MeasureValues | null = null;
   /** Attached to a scorer: its clock, its view, and the clock's count when `current` was computed. */
   private clock: StepClock | null = null;
   private view: MeasureValues | null = null;
   private computedAt = 0;
-
-  constructor(
-    readonly id: string,
-    readonly dependsOn: readonly string[],
-    readonly reported: boolean,
-    private readonly compute: (deps: MeasureValues) => T,
-    private readonly initial: (header: EpisodeHeader) => T,
-  ) {}
 
   reset(header: EpisodeHeader): void {
     this.stale = null;
