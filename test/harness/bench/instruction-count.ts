@@ -46,6 +46,12 @@ async function count(bundle: string, measured: number, mode = "full"): Promise<{
   return { instructions: Number(refs[1]!.replaceAll(",", "")), steps: (JSON.parse(stdout.trim().split("\n").at(-1)!) as { steps: number }).steps };
 }
 
+try {
+  await run("valgrind", ["--version"]);
+} catch {
+  console.error("instruction-count needs valgrind on the PATH (Debian: apt-get install valgrind)");
+  process.exit(2);
+}
 const bundle = await bundleWorker({ entry: fileURLToPath(new URL("./instruction-drive.ts", import.meta.url)) });
 const [short, long, resets] = await Promise.all([count(bundle, passes), count(bundle, 2 * passes), count(bundle, passes, "resets-only")]);
 const perStep = (long.instructions - short.instructions) / (long.steps - short.steps);
