@@ -4,15 +4,12 @@
  * Run: `npx tsx test/harness/bench/episode-setup.ts [--rounds 7] [--n 20000]`. Prints medians over the rounds, µs.
  */
 import { defaultMeasureRegistry } from "../../../harness/metrics/builtin.ts";
+import { median } from "../../../harness/bench/stats.ts";
 import { EpisodeScorer } from "../../../harness/metrics/episode-scorer.ts";
+import { scriptArg } from "./script-args.ts";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const rounds = arg("rounds", 7);
-const n = arg("n", 20_000);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const rounds = Number(scriptArg("rounds", "7"));
+const n = Number(scriptArg("n", "20000"));
 const both: number[] = [];
 const registryOnly: number[] = [];
 const scorerOnly: number[] = [];

@@ -23,16 +23,13 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { bundleWorker } from "../../../harness/workers/worker-bundle.ts";
+import { scriptArg } from "./script-args.ts";
 
 const run = promisify(execFile);
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
-const suite = arg("suite", "default");
-const agent = arg("agent", "oracle");
-const warmup = Number(arg("warmup", "20"));
-const passes = Number(arg("passes", "10"));
+const suite = scriptArg("suite", "default");
+const agent = scriptArg("agent", "oracle");
+const warmup = Number(scriptArg("warmup", "20"));
+const passes = Number(scriptArg("passes", "10"));
 
 /** Instructions of one run of the drive over `warmup` then `measured` passes, and the steps of the measured ones. */
 async function count(bundle: string, measured: number, mode = "full"): Promise<{ instructions: number; steps: number }> {

@@ -12,18 +12,15 @@ import { loadAgent } from "../../../harness/agents/load.ts";
 import { runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
 import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
 import { TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
+import { scriptArg } from "./script-args.ts";
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
-const { jobs } = loadSuiteJobs(arg("suite", "default"));
-const agent = await loadAgent(arg("agent", "oracle"));
-const passes = Array.from({ length: Number(arg("passes", "3")) }, () => jobs).flat();
+const { jobs } = loadSuiteJobs(scriptArg("suite", "default"));
+const agent = await loadAgent(scriptArg("agent", "oracle"));
+const passes = Array.from({ length: Number(scriptArg("passes", "3")) }, () => jobs).flat();
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-oracle-rate-"));
 try {
   const rates: number[] = [];
-  for (let rep = 0; rep < Number(arg("reps", "8")); rep++) {
+  for (let rep = 0; rep < Number(scriptArg("reps", "8")); rep++) {
     const runDir = path.join(dir, `rep-${rep}`);
     mkdirSync(runDir);
     const writer = new TrajectoryWriter(runDir);

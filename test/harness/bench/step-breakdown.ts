@@ -7,14 +7,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { measureSteppingRate } from "../../../harness/bench/stepping-rate.ts";
+import { scriptArg } from "./script-args.ts";
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-step-breakdown-"));
 try {
-  const r = await measureSteppingRate({ suite: arg("suite", "default"), agent: arg("agent", "oracle"), reps: Number(arg("reps", "5")), passesPerRep: Number(arg("passes", "3")), dir });
+  const r = await measureSteppingRate({ suite: scriptArg("suite", "default"), agent: scriptArg("agent", "oracle"), reps: Number(scriptArg("reps", "5")), passesPerRep: Number(scriptArg("passes", "3")), dir });
   const round = (x: number) => Math.round(x * 10) / 10;
   console.log(JSON.stringify({ loadAverage: os.loadavg().map(round), stepsPerSecond: Math.round(r.stepsPerSecond), stepsPerSecondCpu: Math.round(r.stepsPerSecondCpu), logOnlyStepsPerSecond: Math.round(r.logOnlyStepsPerSecond), fractionOfLimit: round(r.fractionOfLimit * 1000) / 1000 }));
   console.log(["action".padEnd(12), "steps".padStart(7), "p50 µs".padStart(9), "mean µs".padStart(9), "cpu p50".padStart(9), "share".padStart(7)].join(""));

@@ -17,11 +17,8 @@ import { RearrangeEnv } from "../../../sim/env.ts";
 import { SubpolicyRegistry } from "../../../sim/subpolicies/registry.ts";
 import { GoalTracker } from "../../../sim/task/goal-tracker.ts";
 import { ObservationBuilder } from "../../../sim/world/observation-builder.ts";
+import { scriptArg } from "./script-args.ts";
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 
 /** Per action type: steps and summed ms of each part. */
 const PARTS = ["env.step", "subpolicy", "goal re-check", "observation", "scoring", "writer"] as const;
@@ -75,8 +72,8 @@ time(ObservationBuilder.prototype, "build", "observation");
 time(EpisodeScorer.prototype, "update", "scoring");
 time(TrajectoryWriter.prototype, "onStep", "writer");
 
-const { jobs } = loadSuiteJobs(arg("suite", "default"));
-const agent = await loadAgent(arg("agent", "oracle"));
+const { jobs } = loadSuiteJobs(scriptArg("suite", "default"));
+const agent = await loadAgent(scriptArg("agent", "oracle"));
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-step-parts-"));
 try {
   const pass = async (name: string, passes: number) => {
@@ -86,8 +83,8 @@ try {
     writer.onBegin();
     return runTimedEpisodes(Array.from({ length: passes }, () => jobs).flat(), agent, writer);
   };
-  await pass("warm-up", Number(arg("warmup", "30")));
-  const passes = Number(arg("passes", "12"));
+  await pass("warm-up", Number(scriptArg("warmup", "30")));
+  const passes = Number(scriptArg("passes", "12"));
   measuring = true;
   const run = await pass("measured", passes);
   measuring = false;

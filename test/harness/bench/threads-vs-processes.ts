@@ -14,14 +14,11 @@ import { Worker } from "node:worker_threads";
 import { startLane, writeSuiteHalves } from "../../../harness/bench/two-process-speedup.ts";
 import { median } from "../../../harness/bench/stats.ts";
 import { writeWorkersSuite } from "../../../harness/bench/workers-suite.ts";
+import { scriptArg } from "./script-args.ts";
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
-const rounds = Number(arg("rounds", "6"));
+const rounds = Number(scriptArg("rounds", "6"));
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-threads-vs-processes-"));
-const suite = arg("suite", "") || writeWorkersSuite(200, 1000, 200, path.join(dir, "suite"));
+const suite = scriptArg("suite", "") || writeWorkersSuite(200, 1000, 200, path.join(dir, "suite"));
 const [first, second] = writeSuiteHalves(suite);
 
 /** A lane: `run()` starts its next run and settles when it reports. */
