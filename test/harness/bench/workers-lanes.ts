@@ -7,32 +7,14 @@
  * houses, as `workersSpeedup` runs them.
  * Run: `npx tsx test/harness/bench/workers-lanes.ts [--episodes 200] [--rounds 3]`.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { generateHouse, taskFileText } from "../../../harness/bench/house-generator.ts";
 import { median } from "../../../harness/bench/stats.ts";
-import { runSuite } from "../../../harness/runner/run-suite.ts";
+import { runWorkersSuite, writeWorkersSuite } from "../../../harness/bench/workers-suite.ts";
+import { scriptArg } from "./script-args.ts";
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-workers-lanes-"));
-
-function writeSuite(episodes: number): string {
-  const refs: { scene: string; task: string }[] = [];
-  for (let h = 0; h < 4; h++) {
-    const house = generateHouse(1000, h + 1);
-    writeFileSync(path.join(dir, `house-${h}.scene.json`), house.text);
-    writeFileSync(path.join(dir, `house-${h}.task.json`), taskFileText(house));
-    refs.push({ scene: `house-${h}.scene.json`, task: `house-${h}.task.json` });
-  }
-  const file = path.join(dir, "lanes.suite.json");
-  const list = Array.from({ length: episodes }, (_, i) => ({ id: `ep-${i}`, ...refs[i % 4]!, seed: i, maxSteps: 200 }));
-  writeFileSync(file, JSON.stringify({ schemaVersion: 1, id: "workers-lanes", description: "workers-lanes.ts", episodes: list }));
-  return file;
-}
 
 /** Each episode's [begin, end] ms and id, in order of beginning. */
 function episodeTimes(out: string): { id: string; begin: number; end: number }[] {
@@ -58,14 +40,14 @@ function lanes(rows: ReturnType<typeof episodeTimes>, n: number): (typeof rows)[
 }
 
 try {
-  const suite = writeSuite(Number(arg("episodes", "200")));
-  for (let round = 0; round < Number(arg("rounds", "3")); round++) {
+  const suite = writeWorkersSuite(Number(scriptArg("episodes", "200")), 1000, 200, path.join(dir, "suite"));
+  for (let round = 0; round < Number(scriptArg("rounds", "3")); round++) {
     for (const workers of [1, 2]) {
       const out = path.join(dir, `run-${round}-w${workers}`);
       mkdirSync(out);
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
-      await runSuite({ suite, agent: "random", agentOptions: { doneProbability: 0 }, out, seed: null, maxSteps: null, stepTimeout: 600, episodes: null, repeat: 1, workers, shard: null, resume: false });
+      await runWorkersSuite(suite, workers, out);
       const wallMs = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
       const rows = episodeTimes(out);
