@@ -31,7 +31,8 @@ const passOver = async (agent: Agent, name: string, passes: number) => {
   return runTimedEpisodes(Array.from({ length: passes }, () => jobs).flat(), agent, writer, { record: name === "record", worlds });
 };
 try {
-  const recorded = await passOver(await loadAgent(agentName), "record", 1);
+  const agent = await loadAgent(agentName);
+  const recorded = await passOver(agent, "record", 1).finally(() => agent.close?.());
   // episodes run in job order, pass after pass: the k-th reset is job k modulo the suite's length
   const actions = recorded.episodes.map((e) => e.steps.map((s) => s.action as Action));
   let episodes = 0;
