@@ -1,3 +1,5 @@
+import { types } from "node:util";
+
 /**
  * What an agent hands back is written to the trajectory and fed to the simulator. An in-process agent
  * may hand back anything: a cycle, a BigInt, a Proxy whose traps throw, a 100 MB string, 100 000 nested
@@ -34,6 +36,15 @@ class TooLarge extends Error {}
  */
 export function recordable(value: unknown, limits: RecordLimits = RECORD_LIMITS): unknown {
   if (value === undefined) return null; // an agent that publishes no step info: the common case, kept cheap
+  // every step records an action and often step info, nearly always a flat record of a few short strings
+  if (limits === RECORD_LIMITS) {
+    try {
+      const flat = flatCopy(value);
+      if (flat !== null) return flat;
+    } catch (err) {
+      return { $unreadable: describeThrown(err, 200) }; // a getter that throws: what the walk makes of it
+    }
+  }
   // module-level walk over one state object rather than closures made on every call: this runs on every step
   const state: WalkState = { budget: limits.totalLength, limits, ancestors: [] };
   try {
@@ -43,6 +54,42 @@ export function recordable(value: unknown, limits: RecordLimits = RECORD_LIMITS)
     if (err instanceof TooLarge) return { $tooLarge: `more than ${limits.totalLength} characters as JSON` };
     return { $unreadable: describeThrown(err, 200) };
   }
+}
+
+/** Most keys {@link flatCopy} takes; a larger record goes through the walk. */
+const FLAT_KEYS = 8;
+/** Longest string {@link flatCopy} takes (far below the default limits: the walk would keep it whole too). */
+const FLAT_STRING = 1000;
+
+/**
+ * What the walk would return for a plain record of at most {@link FLAT_KEYS} keys whose values are all
+ * strings of at most {@link FLAT_STRING} characters, finite numbers, booleans or null (an action, an
+ * agent's step info), or null for anything else — which then goes through the walk. Such a record cannot
+ * hold a cycle or run past the default limits. A Proxy is left to the walk; a record with getters (rare
+ * in what an agent returns) has a getter whose value does not qualify read again by the walk.
+ */
+function flatCopy(v: unknown): Record<string, unknown> | null {
+  if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype || types.isProxy(v)) return null;
+  if ((v as { toJSON?: unknown }).toJSON !== undefined) return null;
+  const keys = Object.keys(v);
+  if (keys.length > FLAT_KEYS) return null;
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (key === "__proto__") return null;
+    const item = (v as Record<string, unknown>)[key];
+    if (typeof item === "string") {
+      if (item.length > FLAT_STRING) return null;
+    } else if (typeof item === "number") {
+      if (!Number.isFinite(item)) return null;
+      if (item === 0) {
+        out[key] = 0; // -0 too, as the walk and a JSON round trip make it
+        continue;
+      }
+    } else if (item !== null && typeof item !== "boolean") return null;
+    out[key] = item;
+  }
+  return out;
 }
 
 /** What one {@link recordable} call carries through its walk. */

@@ -72,12 +72,12 @@ export function fallsIntoOpenTop(object: { box: Box }, target: ShapedObject): bo
 function onTop(ctx: SearchContext): CandidateSetsResult {
   const { object, target } = ctx;
   const surfaceZ = topZ(target.box);
-  const base = { restsOn: target, groundZ: null, bound: null, ceiling: Infinity };
   if (fallsIntoOpenTop(object, target)) return { ok: false, reason: `${target.id} is open at the top: the object would fall in (put it inside instead)` };
   const contained = cachedGridPoses(target.id, target.box, surfaceZ, object.box.size, "contain");
-  if (contained.length > 0) return { ok: true, sets: [{ ...base, poses: contained }] };
   // Larger than the top: let it overhang, centred over the target; physics decides if it stays.
-  return { ok: true, sets: [{ ...base, poses: cachedGridPoses(target.id, target.box, surfaceZ, object.box.size, "centre") }] };
+  const poses = contained.length > 0 ? contained : cachedGridPoses(target.id, target.box, surfaceZ, object.box.size, "centre");
+  // a literal with the fields in the order every relation's sets have them (one shape for the search to read)
+  return { ok: true, sets: [{ poses, restsOn: target, groundZ: null, bound: null, ceiling: Infinity }] };
 }
 
 function inInterior(ctx: SearchContext): CandidateSetsResult {

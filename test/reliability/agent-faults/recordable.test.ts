@@ -3,6 +3,7 @@
  * (harness/trajectory/recordable.ts): plain JSON comes back unchanged, anything else becomes JSON that
  * serialises, stays small, and cannot pass for an action's object id.
  */
+import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { describeThrown, RECORD_LIMITS, recordable } from "../../../harness/trajectory/recordable.ts";
@@ -17,6 +18,34 @@ describe("recordable", () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it("copies flat records (an action, step info) as the full walk does", () => {
+    // limits equal to the defaults but not the same object take the walk, never the flat copy
+    const walked = { ...RECORD_LIMITS };
+    // mostly values the flat copy takes, so that many records are wholly flat
+    const flatValue = fc.oneof(fc.string({ maxLength: 1200 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -0), fc.boolean(), fc.constant(null));
+    const otherValue = fc.oneof(
+      fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, undefined, () => 1),
+      fc.bigInt(),
+      fc.array(fc.integer(), { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }),
+    );
+    const value = fc.oneof({ arbitrary: flatValue, weight: 12 }, { arbitrary: otherValue, weight: 1 });
+    const record = fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom("toJSON", "__proto__", "type")), value, { maxKeys: 10 });
+    const shaped = fc.oneof(record, record.map((r) => Object.assign(Object.create(null), r)), record.map((r) => new Proxy(r, {})));
+    fc.assert(
+      fc.property(shaped, (v) => {
+        const [flat, walk] = [recordable(v), recordable(v, walked)];
+        expect(flat).toStrictEqual(walk);
+        expect(isDeepStrictEqual(flat, walk), "-0 and 0 told apart").toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+    // a getter that throws is unreadable either way; an own toJSON is honoured either way
+    const throwing = Object.defineProperty({}, "object", { enumerable: true, get: () => { throw new Error("no"); } });
+    expect(recordable(throwing)).toStrictEqual(recordable(throwing, walked));
+    expect(recordable({ type: "pick", toJSON: () => ({ type: "done" }) })).toEqual({ type: "done" });
   });
 
   it("turns anything into JSON that serialises, within the size limit", () => {
