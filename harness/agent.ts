@@ -37,6 +37,14 @@ export interface Agent {
   readonly version?: string;
   /** Declares privileged access; ordinary agents leave it undefined. */
   readonly privileged?: "goal" | "full";
+  /**
+   * For `privileged = "full"`: true when the agent stops reading the live world it was given once its episode
+   * has ended (it replaces it at its next `reset`). A run's lane may then restore that world and give it to a
+   * later episode of the same scene instead of loading the scene again (the oracle's resets cost a fifth as
+   * much). Left undefined, an agent given the live world gets a world of its own every episode, as it may keep
+   * and read the old one.
+   */
+  readonly releasesWorld?: boolean;
   reset(task: TaskView, obs: Observation, privileged?: PrivilegedView): void | Promise<void>;
   act(obs: Observation): Action | Promise<Action>;
   close?(): void | Promise<void>;

@@ -92,6 +92,8 @@ export class OracleAgent implements Agent {
   readonly name = "oracle";
   readonly version = "1";
   readonly privileged = "full" as const;
+  /** It reads the world only while its episode runs (every reset starts its episode state anew). */
+  readonly releasesWorld = true;
   readonly limits: OracleLimits;
   /** What the last action was for (published in the trajectory's step `info`). */
   lastStepInfo: Record<string, unknown> = {};

@@ -23,6 +23,8 @@ export class BenchAgent implements Agent {
   readonly name = "bench-random";
   readonly version = "1";
   readonly privileged = "full" as const;
+  /** It reads the world only while its episode runs (each reset takes the new one). */
+  readonly releasesWorld = true;
   private rng = new Rng(0);
   private world: World | null = null;
   private readonly observed = new Set<string>();

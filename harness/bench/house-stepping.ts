@@ -5,6 +5,7 @@ import { BenchAgent } from "./bench-agent.ts";
 import { generateHouse } from "./house-generator.ts";
 import { median, percentile, spreadOf, type Spread } from "./stats.ts";
 import { runTimedEpisodes, type SteppingTime } from "./stepping-clock.ts";
+import { WorldPool } from "../../sim/world/world-pool.ts";
 
 /** One episode of the bench agent in a generated house of `objects` objects. */
 export function houseJob(objects: number, steps: number, seed = 1): EpisodeJob {
@@ -20,11 +21,14 @@ export function houseJob(objects: number, steps: number, seed = 1): EpisodeJob {
   };
 }
 
-/** Runs one episode of the bench agent with trajectory logging on; stepping time as in the suite rate. */
-export async function runHouseEpisode(job: EpisodeJob, dir: string, options: { cpu?: boolean } = {}): Promise<SteppingTime> {
+/**
+ * Runs one episode of the bench agent with trajectory logging on; stepping time as in the suite rate. With
+ * `worlds` (a lane's pool), a house run before is restored rather than loaded again, as in a run's lane.
+ */
+export async function runHouseEpisode(job: EpisodeJob, dir: string, options: { cpu?: boolean; worlds?: WorldPool } = {}): Promise<SteppingTime> {
   const writer = new TrajectoryWriter(dir);
   writer.onBegin();
-  return runTimedEpisodes([job], new BenchAgent(), writer, { record: true, cpu: options.cpu });
+  return runTimedEpisodes([job], new BenchAgent(), writer, { record: true, cpu: options.cpu, worlds: options.worlds });
 }
 
 /** Mean stepping time per step at each house size. */
@@ -49,20 +53,27 @@ export interface StepScaling {
  * turn, so drift in machine load touches them alike. `warmupRounds` unmeasured rounds over the sizes come
  * first (default 1): in a fresh process a step takes several times as long for the first few thousand
  * steps, until V8 has optimised the hot paths, and the size measured first would pay for it.
+ *
+ * The episodes share one world pool, as the episodes of a run's lane do: each house is loaded once and then
+ * restored. Without it every episode loads its house again, and the first young-generation collections
+ * inside its steps copy and promote the whole new world (tens of MB at 10,000 objects, 10–25 ms a
+ * collection): load cost that lands in whichever steps are under way, and that made the 10,000-object
+ * figure swing by 3× from one repetition to the next.
  */
 export async function measureStepScaling(options: { sizes: number[]; steps: number; reps: number; warmupRounds?: number; dir: string }): Promise<StepScaling> {
   const jobs = options.sizes.map((n) => houseJob(n, options.steps));
+  const worlds = new WorldPool();
   const wall = new Map<number, number[]>(options.sizes.map((n) => [n, []]));
   const cpu = new Map<number, number[]>(options.sizes.map((n) => [n, []]));
   for (let round = 0; round < (options.warmupRounds ?? 1); round++) {
-    for (const job of jobs) await runHouseEpisode(job, path.join(options.dir, "warm-up"));
+    for (const job of jobs) await runHouseEpisode(job, path.join(options.dir, "warm-up"), { worlds });
   }
   for (let rep = 0; rep < options.reps; rep++) {
     for (const [i, n] of options.sizes.entries()) {
-      const t = await runHouseEpisode(jobs[i]!, path.join(options.dir, `scaling-${rep}`));
+      const t = await runHouseEpisode(jobs[i]!, path.join(options.dir, `scaling-${rep}`), { worlds });
       wall.get(n)!.push(t.steppingMs / t.steps);
       // CPU time from a run of its own: reading it around every step slows those steps (see runTimedEpisodes)
-      const c = await runHouseEpisode(jobs[i]!, path.join(options.dir, `scaling-cpu-${rep}`), { cpu: true });
+      const c = await runHouseEpisode(jobs[i]!, path.join(options.dir, `scaling-cpu-${rep}`), { cpu: true, worlds });
       cpu.get(n)!.push(c.steppingCpuMs / c.steps);
     }
   }
@@ -93,17 +104,19 @@ export interface PlaceLatency {
 /**
  * Stepping time of the bench agent's `place` steps (placement search with physics settling, goal
  * re-check, observation, logging) in a generated house of `objects` objects: P50 and P95 of each
- * repetition, then the median of those over repetitions.
+ * repetition, then the median of those over repetitions. The house is restored between repetitions (a lane's
+ * world pool), as for the step scaling.
  */
 export async function measurePlaceLatency(options: { objects: number; steps: number; reps: number; dir: string }): Promise<PlaceLatency> {
   const job = houseJob(options.objects, options.steps, 2);
-  await runHouseEpisode(job, path.join(options.dir, "warm-up"));
+  const worlds = new WorldPool();
+  await runHouseEpisode(job, path.join(options.dir, "warm-up"), { worlds });
   const p50: number[] = [];
   const p95: number[] = [];
   let places = 0;
   let ok = 0;
   for (let rep = 0; rep < options.reps; rep++) {
-    const t = await runHouseEpisode(job, path.join(options.dir, `place-${rep}`));
+    const t = await runHouseEpisode(job, path.join(options.dir, `place-${rep}`), { worlds });
     const steps = t.episodes[0]!.steps;
     const ms = steps.flatMap((s, i) => (s.action.type === "place" ? [t.perStepMs[i]!] : []));
     if (ms.length === 0) throw new Error(`the bench agent placed nothing in ${options.steps} steps`);

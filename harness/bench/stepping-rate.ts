@@ -6,6 +6,7 @@ import { steppingByAction, type ActionTime } from "./stepping-breakdown.ts";
 import { median, spreadOf, type Spread } from "./stats.ts";
 import { replayLines, runTimedEpisodes, type SteppingTime } from "./stepping-clock.ts";
 import { loadSuiteJobs } from "./suite-jobs.ts";
+import { WorldPool } from "../../sim/world/world-pool.ts";
 
 /** Stepping rate of an agent on a suite, with the I/O limit of the same trajectory lines. */
 export interface SteppingRate {
@@ -37,6 +38,8 @@ export interface SteppingRate {
  * timing stepping only (see {@link runTimedEpisodes}): each repetition runs the passes twice, once on the wall
  * clock alone and once reading CPU time around every step too; after each repetition writes the same step lines again
  * with no simulation, through the same trajectory writer, to get the I/O limit of a step on this machine.
+ * The episodes share one world pool, as a run's lane does (an agent that takes the live world uses it only if
+ * it declares `releasesWorld`, as the oracle does).
  */
 export async function measureSteppingRate(options: { suite: string; agent: string; reps: number; passesPerRep: number; warmupPasses?: number; dir: string }): Promise<SteppingRate> {
   const { jobs } = loadSuiteJobs(options.suite);
@@ -44,24 +47,25 @@ export async function measureSteppingRate(options: { suite: string; agent: strin
   // one pass over a small suite is only a few hundred steps: a repetition is several passes
   const passJobs = Array.from({ length: options.passesPerRep }, () => jobs).flat();
   const rows: { sps: number; spsCpu: number; log: number; logCpu: number; steps: number; actMs: number }[] = [];
+  const worlds = new WorldPool();
   const timed: SteppingTime = { steps: 0, steppingMs: 0, steppingCpuMs: 0, actMs: 0, perStepMs: [], perStepCpuMs: [], episodes: [] };
   try {
     const warmupJobs = Array.from({ length: options.warmupPasses ?? 0 }, () => jobs).flat();
     if (warmupJobs.length) {
       const warmupWriter = new TrajectoryWriter(path.join(options.dir, "warm-up"));
       warmupWriter.onBegin();
-      await runTimedEpisodes(warmupJobs, agent, warmupWriter);
+      await runTimedEpisodes(warmupJobs, agent, warmupWriter, { worlds });
     }
     for (let rep = -1; rep < options.reps; rep++) {
       const runDir = path.join(options.dir, `rep-${rep + 1}`);
       mkdirSync(runDir, { recursive: true });
       const writer = new TrajectoryWriter(path.join(runDir, "run"));
       writer.onBegin();
-      const run = await runTimedEpisodes(passJobs, agent, writer, { record: true });
+      const run = await runTimedEpisodes(passJobs, agent, writer, { record: true, worlds });
       // the same steps again with CPU time read around each (a separate run: reading it slows the steps it surrounds)
       const cpuWriter = new TrajectoryWriter(path.join(runDir, "run-cpu"));
       cpuWriter.onBegin();
-      const cpuRun = await runTimedEpisodes(passJobs, agent, cpuWriter, { cpu: true });
+      const cpuRun = await runTimedEpisodes(passJobs, agent, cpuWriter, { cpu: true, worlds });
       if (cpuRun.steps !== run.steps) throw new Error(`the CPU-timed pass took ${cpuRun.steps} steps, the wall-timed one ${run.steps}: ${options.agent} is not deterministic`);
       const logWriter = new TrajectoryWriter(path.join(runDir, "log-only"));
       logWriter.onBegin();

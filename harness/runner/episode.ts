@@ -39,7 +39,8 @@ export interface EpisodeContext {
   /**
    * The lane's worlds (its episodes run one after another): an episode restores the world an earlier one of
    * the same scene left, instead of building it again. Not used for an agent given the live world
-   * (`privileged: "full"`), which might still read it after its episode.
+   * (`privileged: "full"`), which might still read it after its episode, unless it declares
+   * {@link Agent.releasesWorld}.
    */
   worlds?: WorldPool;
 }
@@ -49,7 +50,8 @@ export interface EpisodeContext {
  * An agent that throws or times out ends this episode with an error; the caller goes on with the next.
  */
 export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeContext): Promise<ResultsRow> {
-  const worlds = agent.privileged === "full" ? undefined : ctx.worlds;
+  // an agent given the live world may still read it after its episode, unless it says it will not
+  const worlds = agent.privileged === "full" && agent.releasesWorld !== true ? undefined : ctx.worlds;
   const env = new RearrangeEnv({ scene: job.scene.scene, scenePath: job.scene.path, task: job.task, seed: job.seed, maxSteps: job.maxSteps, worlds });
   const { observation, info } = env.reset(job.seed);
   const conditions = env.tracker.conditions.map((c) => ({ text: c.text, objects: c.objects }));

@@ -181,7 +181,10 @@ export class ObservationBuilder {
 /** No ids (the build's fresh ids when the log has not grown). */
 const NONE: readonly string[] = [];
 
-/** Where an observation keeps what its `objects` and `text` are made from (a non-enumerable own property). */
+/**
+ * Where an observation keeps what its `objects` and `text` are made from: an own property under a symbol, so
+ * JSON, `Object.keys` and `for…in` leave it out (a spread copies it along, harmlessly).
+ */
 const LAZY = Symbol("observation parts");
 
 interface LazyParts {
@@ -245,7 +248,6 @@ function newlySorted(observer: Observer, cursor: number): readonly string[] {
   const fresh = log.slice(cursor);
   return isSorted(fresh) ? fresh : fresh.sort();
 }
-
 
 /**
  * The object as the agent sees it now: its own objects and arrays (an agent may edit what it is given).

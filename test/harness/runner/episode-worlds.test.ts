@@ -40,6 +40,11 @@ class KeepsWorld implements Agent {
   }
 }
 
+/** The same agent, declaring that it stops reading the world once its episode has ended. */
+class ReleasesWorld extends KeepsWorld {
+  readonly releasesWorld = true;
+}
+
 describe("runEpisode with the lane's world pool", () => {
   it("an episode takes its world from the pool and gives it back once its end is out; the next restores it", async () => {
     const job = { ...houseJob(80, 30), seed: 3 };
@@ -64,5 +69,40 @@ describe("runEpisode with the lane's world pool", () => {
     expect(pool.taken).toHaveLength(0);
     expect(pool.given).toHaveLength(0);
     expect(agent.worlds[1]).not.toBe(agent.worlds[0]);
+  });
+
+  it("an agent given the live world that declares releasesWorld gets the restored world, and the same episode", async () => {
+    const job = { ...houseJob(40, 5), seed: 1 };
+    const pool = new WatchedPool();
+    const agent = new ReleasesWorld();
+    const events: RunEvent[] = [];
+    const rows = [];
+    for (let i = 0; i < 2; i++) rows.push(await runEpisode(job, agent, context(pool, events)));
+    expect(pool.taken).toHaveLength(2);
+    expect(pool.taken[1]).toBe(pool.taken[0]);
+    expect(agent.worlds).toEqual([pool.taken[0], pool.taken[0]]);
+    expect(rows[1]).toEqual(rows[0]);
+    const steps = events.filter((e) => e.type === "step").map((e) => (e as { step: unknown }).step);
+    expect(steps.slice(5)).toEqual(steps.slice(0, 5));
+  });
+
+  it("the oracle (which declares releasesWorld) solves a repeated episode on the restored world exactly as on a fresh one", async () => {
+    const { OracleAgent } = await import("../../../agents/oracle/oracle-agent.ts");
+    const { loadSuiteJobs } = await import("../../../harness/bench/suite-jobs.ts");
+    // an episode that picks, carries and places (the world changes in every way a step can change it)
+    const job = loadSuiteJobs("default").jobs.find((j) => j.id === "cottage-mugs-dishwasher")!;
+    const pool = new WatchedPool();
+    const pooled: RunEvent[] = [];
+    const fresh: RunEvent[] = [];
+    const agent = new OracleAgent();
+    for (let i = 0; i < 2; i++) await runEpisode(job, agent, context(pool, pooled));
+    await runEpisode(job, new OracleAgent(), { ...context(pool, fresh), worlds: undefined });
+    expect(pool.taken).toHaveLength(2);
+    expect(pool.taken[1]).toBe(pool.taken[0]);
+    const steps = (events: RunEvent[]) => events.filter((e) => e.type === "step").map((e) => (e as { step: unknown }).step);
+    const [first, second] = [steps(pooled).slice(0, steps(fresh).length), steps(pooled).slice(steps(fresh).length)];
+    expect(steps(fresh).length).toBeGreaterThan(1);
+    expect(first).toEqual(steps(fresh));
+    expect(second).toEqual(steps(fresh));
   });
 });
