@@ -33,6 +33,8 @@ const SHARED_LIMIT = 4096;
 const POSES_PER_OBJECT = 3;
 /** What an object's parts are made from, and the parts: the box's numbers, shape, wall, the two abilities that matter. */
 interface SharedEntry {
+  /** The box the parts were made from (boxes are replaced, never edited in place: the same box, the same numbers). */
+  box: Box;
   cx: number;
   cy: number;
   cz: number;
@@ -50,6 +52,8 @@ const shared = new Map<string, SharedEntry[]>();
 
 function madeFrom(e: SharedEntry, o: PlacementObject, container: boolean, openable: boolean): boolean {
   const b = o.box;
+  // the object's own box again (every search after the first finds it so): no need to compare its numbers
+  if (e.box === b) return e.shape === o.shape && Object.is(e.wall, o.wall) && e.container === container && e.openable === openable;
   return (
     Object.is(e.cx, b.center.x) &&
     Object.is(e.cy, b.center.y) &&
@@ -84,7 +88,7 @@ export const sharedSolidParts: PartsOf = (o) => {
   }
   const parts = solidParts(o);
   const b = o.box;
-  entries.unshift({ cx: b.center.x, cy: b.center.y, cz: b.center.z, sx: b.size.x, sy: b.size.y, sz: b.size.z, heading: b.heading, shape: o.shape, wall: o.wall, container, openable, parts });
+  entries.unshift({ box: b, cx: b.center.x, cy: b.center.y, cz: b.center.z, sx: b.size.x, sy: b.size.y, sz: b.size.z, heading: b.heading, shape: o.shape, wall: o.wall, container, openable, parts });
   if (entries.length > POSES_PER_OBJECT) entries.pop();
   return parts;
 };

@@ -108,6 +108,9 @@ export class ObservationBuilder {
     let changed = false;
     let fresh: readonly string[] = NONE;
     let retaken: string[] | null = null;
+    /** The snapshots just taken of `fresh`, in its order, and of `retaken`, in its order. */
+    let freshSnaps: ObservedObject[] | null = null;
+    let retakenSnaps: ObservedObject[] | null = null;
     const log = observer.observedLog;
     if (this.logCursor < log.length) {
       fresh = newlySorted(observer, this.logCursor);
@@ -116,7 +119,9 @@ export class ObservationBuilder {
       // ids new to the log (each is observed once) have no snapshot yet: take it here; stale ones among them are skipped below
       for (let i = 0; i < fresh.length; i++) {
         const id = fresh[i]!;
-        versions.set(id, { build, snap: snapshot(world, objects.get(id)!), prev: null });
+        const snap = snapshot(world, objects.get(id)!);
+        versions.set(id, { build, snap, prev: null });
+        (freshSnaps ??= []).push(snap);
       }
       changed = true;
     }
@@ -131,6 +136,7 @@ export class ObservationBuilder {
         if (prev && sameSnapshot(prev.snap, snap)) continue;
         versions.set(id, { build, snap, prev });
         (retaken ??= []).push(id);
+        (retakenSnaps ??= []).push(snap);
         changed = true;
       }
       this.stale.clear();
@@ -139,8 +145,16 @@ export class ObservationBuilder {
     // a fresh object every build, also when empty (most steps): an agent may edit what it is given
     const updates: Record<string, ObservedObject> = {};
     if (changed) {
-      const ids = retaken ? mergeSorted(fresh, retaken.length > 1 ? retaken.sort() : retaken) : fresh;
-      for (let i = 0; i < ids.length; i++) updates[ids[i]!] = versions.get(ids[i]!)!.snap;
+      // the usual builds take snapshots of one kind only (an explore's new objects, a pick's or place's
+      // changed ones): their snapshots are at hand in id order, with no lookup by id
+      if (!retaken) {
+        for (let i = 0; i < fresh.length; i++) updates[fresh[i]!] = freshSnaps![i]!;
+      } else if (fresh.length === 0 && retaken.length === 1) {
+        updates[retaken[0]!] = retakenSnaps![0]!;
+      } else {
+        const ids = mergeSorted(fresh, retaken.length > 1 ? retaken.sort() : retaken);
+        for (let i = 0; i < ids.length; i++) updates[ids[i]!] = versions.get(ids[i]!)!.snap;
+      }
     }
     const record = this.lastRecord;
     const rooms = this.observedRooms();

@@ -13,9 +13,12 @@ import { runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
 import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
 import { TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
 import { scriptArg } from "./script-args.ts";
+import { WorldPool } from "../../../sim/world/world-pool.ts";
 
 const { jobs } = loadSuiteJobs(scriptArg("suite", "default"));
 const agent = await loadAgent(scriptArg("agent", "oracle"));
+// the lane's world pool, as the stepping rate uses it
+const worlds = new WorldPool();
 const passes = Array.from({ length: Number(scriptArg("passes", "3")) }, () => jobs).flat();
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-oracle-rate-"));
 try {
@@ -25,7 +28,7 @@ try {
     mkdirSync(runDir);
     const writer = new TrajectoryWriter(runDir);
     writer.onBegin();
-    const run = await runTimedEpisodes(passes, agent, writer);
+    const run = await runTimedEpisodes(passes, agent, writer, { worlds });
     rates.push(run.steps / (run.steppingMs / 1000));
   }
   const sorted = [...rates].sort((a, b) => a - b);

@@ -18,6 +18,7 @@ import { SubpolicyRegistry } from "../../../sim/subpolicies/registry.ts";
 import { GoalTracker } from "../../../sim/task/goal-tracker.ts";
 import { ObservationBuilder } from "../../../sim/world/observation-builder.ts";
 import { scriptArg } from "./script-args.ts";
+import { WorldPool } from "../../../sim/world/world-pool.ts";
 
 
 /** Per action type: steps and summed ms of each part. */
@@ -74,6 +75,8 @@ time(TrajectoryWriter.prototype, "onStep", "writer");
 
 const { jobs } = loadSuiteJobs(scriptArg("suite", "default"));
 const agent = await loadAgent(scriptArg("agent", "oracle"));
+// the lane's world pool, as the stepping rate uses it
+const worlds = new WorldPool();
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-step-parts-"));
 try {
   const pass = async (name: string, passes: number) => {
@@ -81,7 +84,7 @@ try {
     mkdirSync(d);
     const writer = new TrajectoryWriter(path.join(d, "run"));
     writer.onBegin();
-    return runTimedEpisodes(Array.from({ length: passes }, () => jobs).flat(), agent, writer);
+    return runTimedEpisodes(Array.from({ length: passes }, () => jobs).flat(), agent, writer, { worlds });
   };
   await pass("warm-up", Number(scriptArg("warmup", "30")));
   const passes = Number(scriptArg("passes", "12"));

@@ -1,7 +1,8 @@
 /**
  * `sharedSolidParts` (remembered across calls by id and what the parts are made from) against `solidParts`
  * (made afresh): for any sequence of objects sharing a few ids, with boxes, shapes, walls and abilities
- * changing between calls, and poses coming back, it returns parts equal to fresh ones.
+ * changing between calls, poses coming back and the very same box objects coming back under another shape,
+ * wall or abilities, it returns parts equal to fresh ones.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -23,14 +24,19 @@ const spec = fc.record({
   shape: fc.constantFrom<Shape>("solid", "table", "container", "floor"),
   wall: fc.constantFrom(0, 0.01, 0.02, 0.05),
   abilities: fc.subarray<Ability>(["container", "openable"] as Ability[]),
+  /** The same box object as an earlier spec of this index (-1: a box of its own): the cache's identity check. */
+  reuse: fc.constantFrom(-1, 0, 1, 2),
 });
 
 describe("sharedSolidParts", () => {
   it("returns the parts solidParts makes afresh, whatever came before", () => {
     fc.assert(
       fc.property(fc.array(spec, { minLength: 1, maxLength: 30 }), (specs) => {
+        const kept: ReturnType<typeof box>[] = [];
         for (const s of specs) {
-          const o = object(s.id, box(s.x, s.y, s.z, s.sx, s.sy, s.sz, s.heading), { shape: s.shape, wall: s.wall, abilities: s.abilities });
+          const fresh = () => box(s.x, s.y, s.z, s.sx, s.sy, s.sz, s.heading);
+          const b = s.reuse < 0 ? fresh() : (kept[s.reuse] ??= fresh());
+          const o = object(s.id, b, { shape: s.shape, wall: s.wall, abilities: s.abilities });
           const got = sharedSolidParts(o);
           const want = solidParts(o);
           // Object.is on every number: a -0 heading is not a 0 one
