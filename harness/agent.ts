@@ -41,8 +41,8 @@ export interface Agent {
    * For `privileged = "full"`: true when the agent stops reading the live world it was given once its episode
    * has ended (it replaces it at its next `reset`). A run's lane may then restore that world and give it to a
    * later episode of the same scene instead of loading the scene again (an oracle run of the default suite
-   * takes ~20 % less time). Left undefined, an agent given the live world gets a world of its own every episode, as it may keep
-   * and read the old one.
+   * takes ~20 % less time). Left undefined, an agent given the live world gets a world of its own every
+   * episode, as it may keep and read the old one.
    */
   readonly releasesWorld?: boolean;
   reset(task: TaskView, obs: Observation, privileged?: PrivilegedView): void | Promise<void>;

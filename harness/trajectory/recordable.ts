@@ -69,7 +69,8 @@ const FLAT_STRING = 1000;
  * in what an agent returns) has a getter whose value does not qualify read again by the walk.
  */
 function flatCopy(v: unknown): Record<string, unknown> | null {
-  if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype || types.isProxy(v)) return null;
+  // a Proxy first: asking one for its prototype runs a trap, which may throw where the walk would not ask
+  if (typeof v !== "object" || v === null || types.isProxy(v) || Object.getPrototypeOf(v) !== Object.prototype) return null;
   if ((v as { toJSON?: unknown }).toJSON !== undefined) return null;
   const keys = Object.keys(v);
   if (keys.length > FLAT_KEYS) return null;

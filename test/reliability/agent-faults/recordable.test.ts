@@ -46,6 +46,9 @@ describe("recordable", () => {
     const throwing = Object.defineProperty({}, "object", { enumerable: true, get: () => { throw new Error("no"); } });
     expect(recordable(throwing)).toStrictEqual(recordable(throwing, walked));
     expect(recordable({ type: "pick", toJSON: () => ({ type: "done" }) })).toEqual({ type: "done" });
+    // a Proxy whose prototype trap throws is copied by the walk, which never asks for the prototype
+    const noPrototype = new Proxy({ type: "done" }, { getPrototypeOf: () => { throw new Error("no prototype"); } });
+    expect(recordable(noPrototype)).toStrictEqual({ type: "done" });
   });
 
   it("turns anything into JSON that serialises, within the size limit", () => {
