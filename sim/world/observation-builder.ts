@@ -4,7 +4,6 @@ import type { SimObject } from "./sim-object.ts";
 import type { Observer } from "./observer.ts";
 import type { World } from "./world.ts";
 import { hypot2 } from "../geometry/hypot.ts";
-import { isSorted } from "./id-order.ts";
 
 /** One snapshot of an object, tagged with the build that took it; `prev` is the snapshot before it (one allocation per snapshot, no list). */
 interface SnapshotVersion {
@@ -261,6 +260,12 @@ function newlySorted(observer: Observer, cursor: number): readonly string[] {
   if (observer.lastScanAt === cursor && scan.length === log.length - cursor && isSorted(scan)) return scan;
   const fresh = log.slice(cursor);
   return isSorted(fresh) ? fresh : fresh.sort();
+}
+
+/** True when the ids are in ascending order. */
+function isSorted(ids: readonly string[]): boolean {
+  for (let i = 1; i < ids.length; i++) if (ids[i - 1]! > ids[i]!) return false;
+  return true;
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { World } from "./world.ts";
 import type { Point2 } from "./navigation.ts";
 import { distanceToFootprint } from "./reach.ts";
-import { isSorted } from "./id-order.ts";
 
 /**
  * Partial observability (SPEC §4): the agent knows rooms from the start and observes objects by being
@@ -52,8 +51,7 @@ export class Observer {
       observedLog.push(id);
       fresh.push(id);
     }
-    // a room's objects are often listed in id order already: checking costs less than sorting
-    if (!isSorted(fresh)) fresh.sort();
+    fresh.sort();
     if (fresh.length > 0) {
       this.lastScan = fresh;
       this.lastScanAt = at;
