@@ -229,24 +229,20 @@ export class SpatialIndex {
       // A range wider than the occupied cells (a huge or far-flung query box: up to 2^42 cells once
       // clamped) walks the occupied cells instead, in the same x-major order: a query never costs more
       // than what the index holds.
-      for (const key of this.occupiedCellsIn(x0, y0, x1, y1)) {
-        const cx = Math.floor(key / (2 * CELL_RANGE)) - CELL_RANGE;
-        const cy = (key % (2 * CELL_RANGE)) - CELL_RANGE;
-        this.visit(this.cells.get(key)!, cx, cy, x0, y0, q, r, found);
-      }
+      for (const key of this.occupiedCellsIn(x0, y0, x1, y1)) this.visit(this.cells.get(key)!, cellXOf(key), cellYOf(key), x0, y0, q, r, found);
     }
     for (const e of this.oversized.values()) if (within(e.bounds, q, r)) found.push(e.id);
     return found;
   }
 
-  /** Keys of occupied cells in a range, in the nested loop's order (keys grow with cx, then cy). */
+  /** Keys of occupied cells in a range, in the nested loop's order (by cx, then cy). */
   private occupiedCellsIn(x0: number, y0: number, x1: number, y1: number): number[] {
     const inRange = (key: number) => {
-      const cx = Math.floor(key / (2 * CELL_RANGE)) - CELL_RANGE;
-      const cy = (key % (2 * CELL_RANGE)) - CELL_RANGE;
+      const cx = cellXOf(key);
+      const cy = cellYOf(key);
       return cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1;
     };
-    return [...this.cells.keys()].filter(inRange).sort((a, b) => a - b);
+    return [...this.cells.keys()].filter(inRange).sort((a, b) => cellXOf(a) - cellXOf(b) || cellYOf(a) - cellYOf(b));
   }
 
   /**
@@ -275,6 +271,26 @@ function within(b: Rect2, q: Rect2, r: number): boolean {
   return dx * dx + dy * dy <= r * r;
 }
 
-function cellKey(cx: number, cy: number): number {
-  return (cx + CELL_RANGE) * (2 * CELL_RANGE) + (cy + CELL_RANGE);
+/**
+ * Cells within ±{@link NEAR_RANGE} of the origin on both axes (±16 km at 1 m cells: every scene) have keys
+ * below 2^30, small integers V8 keeps unboxed: a lookup hashes an integer and allocates nothing. Cells further
+ * out have keys from 2^30 up (boxed doubles, still exact), so the two ranges never share a key.
+ */
+const NEAR_RANGE = 1 << 14;
+const NEAR_KEYS = 2 ** 30;
+
+/** The key of cell (cx, cy) in the index's cell map (exported for tests that look inside the index). */
+export function cellKey(cx: number, cy: number): number {
+  if (cx > -NEAR_RANGE && cx < NEAR_RANGE && cy > -NEAR_RANGE && cy < NEAR_RANGE) return (cx + NEAR_RANGE) * (2 * NEAR_RANGE) + (cy + NEAR_RANGE);
+  return NEAR_KEYS + (cx + CELL_RANGE) * (2 * CELL_RANGE) + (cy + CELL_RANGE);
+}
+
+/** The cell x index of a key ({@link cellKey} inverted). */
+function cellXOf(key: number): number {
+  return key < NEAR_KEYS ? Math.floor(key / (2 * NEAR_RANGE)) - NEAR_RANGE : Math.floor((key - NEAR_KEYS) / (2 * CELL_RANGE)) - CELL_RANGE;
+}
+
+/** The cell y index of a key. */
+function cellYOf(key: number): number {
+  return key < NEAR_KEYS ? (key % (2 * NEAR_RANGE)) - NEAR_RANGE : ((key - NEAR_KEYS) % (2 * CELL_RANGE)) - CELL_RANGE;
 }

@@ -51,4 +51,31 @@ describe("SpatialIndex (same-cell moves keep their buckets) = the index that rem
       { numRuns: 300 },
     );
   });
+
+  it("the same beyond ±16 km, where cell keys leave the small-integer range, and across it", () => {
+    // clusters near the origin and tens of kilometres out (on both sides of the key ranges' border), queried
+    // one by one and with boxes that span them (a range wider than the occupied cells walks those instead)
+    const offset = fc.constantFrom(0, 16_383.5, 20_000, -30_000, 1_000_000);
+    const farOp = fc.record({ op: opArb, ox: offset, oy: offset });
+    fc.assert(
+      fc.property(fc.array(farOp, { maxLength: 60 }), (ops) => {
+        const a = new SpatialIndex(1);
+        const b = new SpatialIndexV1(1);
+        for (const { op, ox, oy } of ops) {
+          const id = `o${op.id}`;
+          const box: Box = { center: { x: op.x + ox, y: op.y + oy, z: 0 }, size: { x: op.sx, y: op.sy, z: 1 }, heading: op.heading };
+          if (op.kind === "insert") {
+            a.insert(id, box);
+            b.insert(id, box);
+          } else if (op.kind === "remove") expect(a.remove(id)).toBe(b.remove(id));
+          else expect(a.query(box, op.radius)).toEqual(b.query(box, op.radius));
+        }
+        for (const span of [40_000, 2_100_000]) {
+          const wide: Box = { center: { x: 0, y: 0, z: 0 }, size: { x: span, y: span, z: 1 }, heading: 0 };
+          expect(a.query(wide)).toEqual(b.query(wide));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
