@@ -7,3 +7,4 @@ export * from "./containment.ts";
 export * from "./shape-model.ts";
 export * from "./spatial-index.ts";
 export * from "./hypot.ts";
+export * from "./copy.ts";

@@ -2,6 +2,7 @@ import type { Box, Shape, Vec3 } from "../scene/schema.ts";
 import type { SimObject } from "../world/sim-object.ts";
 import { fromBoxFrame } from "./footprint.ts";
 import { bottomZ } from "./vertical.ts";
+import { copyVec3 } from "./copy.ts";
 
 /**
  * How each furniture shape is built from boxes. Everything here is derived from the object's
@@ -63,7 +64,7 @@ export function wallThickness(obj: ShapedObject): number {
 /** A box given in `parent`'s frame (offset of its centre from the parent's centre, its size), in world frame. */
 export function childBox(parent: Box, offset: Vec3, size: Vec3): Box {
   const p = fromBoxFrame(parent, offset);
-  return { center: { x: p.x, y: p.y, z: parent.center.z + offset.z }, size: { ...size }, heading: parent.heading };
+  return { center: { x: p.x, y: p.y, z: parent.center.z + offset.z }, size: copyVec3(size), heading: parent.heading };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { footprintBounds, fromBoxFrame, type Rect2 } from "../geometry/footprint.ts";
 import type { Box, Vec3 } from "../scene/schema.ts";
+import { copyVec3 } from "../geometry/copy.ts";
 
 /** Grid spacing never finer than this, m. */
 const MIN_STEP = 0.01;
@@ -119,7 +120,7 @@ class GridBlock implements PoseBlock {
   pose(i: number): Box {
     const vs = this.vs;
     const p = fromBoxFrame(this.area, { x: this.us[Math.floor(i / vs.length)]!, y: vs[i % vs.length]! });
-    return { center: { x: p.x, y: p.y, z: this.z }, size: { ...this.size }, heading: this.heading };
+    return { center: { x: p.x, y: p.y, z: this.z }, size: copyVec3(this.size), heading: this.heading };
   }
 }
 
@@ -145,7 +146,7 @@ class SideBlock implements PoseBlock {
     const t = this.ts[i]!;
     const local = { x: nx * offset + (ny !== 0 ? t : 0), y: ny * offset + (nx !== 0 ? t : 0) };
     const p = fromBoxFrame(this.target, local);
-    return { center: { x: p.x, y: p.y, z: this.z }, size: { ...this.size }, heading: this.heading };
+    return { center: { x: p.x, y: p.y, z: this.z }, size: copyVec3(this.size), heading: this.heading };
   }
 }
 

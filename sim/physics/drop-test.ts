@@ -1,5 +1,6 @@
 import { Body, Box as BoxShape, Quaternion, Vec3, World } from "cannon-es";
 import type { Box } from "../scene/schema.ts";
+import { copyVec3 } from "../geometry/copy.ts";
 import {
   DROP_HEIGHT,
   FRICTION,
@@ -126,6 +127,6 @@ function measure(body: Body, pose: Box, rested: boolean, steps: number): DropOut
     drift: hypot2(p.x - pose.center.x, p.y - pose.center.y),
     sink: pose.center.z - p.z,
     steps,
-    final: { center: { x: p.x, y: p.y, z: p.z }, size: { ...pose.size }, heading: yaw },
+    final: { center: { x: p.x, y: p.y, z: p.z }, size: copyVec3(pose.size), heading: yaw },
   };
 }

@@ -1,4 +1,5 @@
 import type { Box, Vec3 } from "../scene/schema.ts";
+import { copyBox, copyVec3 } from "../geometry/copy.ts";
 import { besidePoses, gridPoses, type PoseList } from "./candidate-grid.ts";
 
 /** Most keys remembered; past this the cache starts over (a bound, not a tuning knob). */
@@ -54,9 +55,7 @@ function remembered(key: string, kind: number, area: Box, surfaceZ: number, size
     cache.set(key, (entries = []));
   }
   // made from copies: the list keeps them, and must not change if the caller's boxes are edited later
-  // (spreads keep the keys' order, which the poses' sizes are written in)
-  const a: Box = { center: { ...area.center }, size: { ...area.size }, heading: area.heading };
-  const poses = make(a, { ...size });
+  const poses = make(copyBox(area), copyVec3(size));
   entries.unshift({ kind, cx: area.center.x, cy: area.center.y, cz: area.center.z, ax: area.size.x, ay: area.size.y, az: area.size.z, heading: area.heading, surfaceZ, sx: size.x, sy: size.y, sz: size.z, gap, poses });
   if (entries.length > PER_KEY) entries.pop();
   return poses;

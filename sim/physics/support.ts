@@ -59,7 +59,7 @@ export function snapDownOnParts(box: Box, parts: readonly SolidPart[]): Snap {
   let level = faces.reduce((m, f) => Math.max(m, f.top), -Infinity);
   // The floor plane holds up anything that has no floor object under it.
   if (!hasFloor && level < GROUND_Z) level = GROUND_Z;
-  const rested: Box = { center: { ...box.center, z: level + box.size.z / 2 }, size: box.size, heading: box.heading };
+  const rested: Box = { center: { x: box.center.x, y: box.center.y, z: level + box.size.z / 2 }, size: box.size, heading: box.heading };
   const holding = faces.filter((f) => f.top >= level - SUPPORT_LEVEL_TOLERANCE);
   if (holding.length === 0) return { box: rested, stable: true, support: [] };
   const support = convexHull(holding.flatMap((f) => f.contact));

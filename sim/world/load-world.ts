@@ -1,6 +1,7 @@
 import { settleScene } from "../physics/settle-scene.ts";
 import { inside, ontop, under } from "../predicates/index.ts";
 import type { Box, SceneFile } from "../scene/schema.ts";
+import { copyBox } from "../geometry/copy.ts";
 import type { SimObject } from "./sim-object.ts";
 import { cachedRecipe, rememberRecipe, type LoadRecipe } from "./load-cache.ts";
 import { World, type Support } from "./world.ts";
@@ -67,9 +68,6 @@ function replay(world: World, recipe: LoadRecipe): void {
   for (const { id, support } of recipe.supports) world.setPose(id, world.get(id).box, { ...support });
 }
 
-function copyBox(b: Box): Box {
-  return { center: { ...b.center }, size: { ...b.size }, heading: b.heading };
-}
 
 /**
  * What `o` rests on or in: an object it sits on (highest first; inside a container this is a stacked

@@ -1,5 +1,6 @@
 import type { Object3D } from "three";
 import type { Ability, Box, ObjectSpec, Shape, StateName } from "../scene/schema.ts";
+import { copyBox } from "../geometry/copy.ts";
 import type { Point2 } from "./navigation.ts";
 import type { SimObject } from "./sim-object.ts";
 import type { AgentBody, World } from "./world.ts";
@@ -29,7 +30,7 @@ export class WorldObject implements SimObject {
     this.abilities = new Set(spec.abilities);
     this.wall = spec.wall ?? 0.02;
     this.controls = spec.controls;
-    this.box = { center: { ...spec.box.center }, size: { ...spec.box.size }, heading: spec.box.heading };
+    this.box = copyBox(spec.box);
     this.states = { ...spec.states };
     this.room = spec.room;
     this.#world = world;

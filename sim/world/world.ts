@@ -242,7 +242,7 @@ export class World {
       this.journal.frame(this.agentFrame);
     }
     this.agent.room = room;
-    this.agent.position = { ...position };
+    this.agent.position = { x: position.x, y: position.y };
     const a = this.agentFrame;
     a.x = position.x;
     a.y = position.y;
