@@ -43,7 +43,7 @@ export class World {
   readonly agent: AgentBody;
   /** Support of every carryable object that is not held. */
   readonly supports = new Map<string, Support>();
-  /** Grid over the floor plane: lets placement and observation look only at nearby objects. */
+  /** Grid over the floor plane of every object not held: lets placement look only at nearby objects. */
   readonly index = new SpatialIndex(1);
   /** Monotonic counter bumped by every mutation; observers use it to cache derived views. */
   version = 0;
@@ -334,7 +334,10 @@ export class World {
       };
       const room = so.held || carried ? this.agent.room : (this.roomAt(so.box.center) ?? so.room);
       if (room !== so.room) this.moveToRoom(so, room);
-      this.index.insert(oid, so.box);
+      // a held object stays out of the index, which only objectsNear reads and which leaves held objects
+      // out: walking with it then moves nothing in the index (what it carries, not held itself, stays in)
+      if (so.held) this.index.remove(oid);
+      else this.index.insert(oid, so.box);
       changed.push(oid);
     }
     const children = f.children;

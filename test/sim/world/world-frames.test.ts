@@ -15,7 +15,11 @@ type AnyWorld = World | ThreeWorld;
 /** A double in (-max, max) with a full mantissa (fc.double favours round and extreme values, which round alike). */
 const coord = (max: number) => fc.integer({ min: -1e9, max: 1e9 }).map((i) => (i / 1e9) * max * Math.SQRT1_2);
 
-/** What stepping reads of a world: boxes (exact), rooms, per-room lists, supports, descendants, agent, index state. */
+/**
+ * What stepping reads of a world: boxes (exact), rooms, per-room lists, supports, descendants, agent, index state.
+ * The index is compared for the objects not held: the world keeps held objects out of it (only objectsNear
+ * reads it, and leaves them out), the reference keeps them in; every other entry, cell and bucket order must agree.
+ */
 function state(w: AnyWorld): unknown {
   // buckets map ids to entries and entries list their buckets: compare ids, bounds and cell ranges, not the cycle
   const idx = w.index as unknown as { cells: Map<number, { id: string }[]>; entries: Map<string, { bounds: unknown; cells: unknown }> };
@@ -26,8 +30,11 @@ function state(w: AnyWorld): unknown {
     descendants: [...w.objects.keys()].map((id) => w.descendants(id)),
     agent: [w.agent.room, w.agent.position, w.agent.holding],
     version: w.version,
-    entries: [...idx.entries].map(([id, e]) => [id, e.bounds, e.cells]),
-    cells: [...idx.cells].sort((a, b) => a[0] - b[0]).map(([k, s]) => [k, s.map((e) => e.id)]),
+    entries: [...idx.entries].filter(([id]) => !w.get(id).held).map(([id, e]) => [id, e.bounds, e.cells]),
+    cells: [...idx.cells]
+      .sort((a, b) => a[0] - b[0])
+      .map(([k, s]) => [k, s.filter((e) => !w.get(e.id).held).map((e) => e.id)] as const)
+      .filter(([, ids]) => ids.length > 0),
   };
 }
 
@@ -61,6 +68,11 @@ describe("World with its own frames = the World that went through three.js for e
           if (i === at) expect(graph(w.root)).toEqual(graph(ref.root));
           expect(apply(w, op)).toEqual(apply(ref, op));
           expect(state(w)).toEqual(state(ref));
+          // what is held is in the reference's index, never in the world's (and what it carries is in both)
+          if (w.agent.holding) {
+            expect([w.index.has(w.agent.holding), ref.index.has(w.agent.holding)]).toEqual([false, true]);
+            for (const id of w.descendants(w.agent.holding)) expect(w.index.has(id)).toBe(true);
+          }
         });
         expect(graph(w.root)).toEqual(graph(ref.root));
         // and the kept-in-step graph is what a full recompute gives
