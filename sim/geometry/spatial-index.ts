@@ -178,8 +178,9 @@ export class SpatialIndex {
       this.oversized.clear();
       for (const id of j.oversizedOrder) this.oversized.set(id, this.entries.get(id)!);
     }
-    j.entries.clear();
-    j.cells.clear();
+    // fresh maps rather than cleared ones, which would regrow their tables in the old generation (see WorldJournal)
+    j.entries = new Map();
+    j.cells = new Map();
     j.oversizedChanged = false;
   }
 

@@ -46,25 +46,28 @@ interface AgentLike {
  * enough to be promoted to the old generation). Nothing untouched is looked at.
  */
 export class WorldJournal {
-  private readonly objects = new Map<SimObject, ObjectSave>();
-  private readonly frames = new Map<Frame, FrameSave>();
+  private objects = new Map<SimObject, ObjectSave>();
+  private frames = new Map<Frame, FrameSave>();
   /** Child lists in their order at the checkpoint (order is traversal order: descendants, three's graph). */
-  private readonly childLists = new Map<Frame, Frame[]>();
+  private childLists = new Map<Frame, Frame[]>();
   /** Per-room object lists (undefined: the room had no list) in their order at the checkpoint. */
-  private readonly roomLists = new Map<string, SimObject[] | undefined>();
+  private roomLists = new Map<string, SimObject[] | undefined>();
   /** Each changed support as it was (undefined: none). */
-  private readonly supportSaves = new Map<string, SupportLike | undefined>();
+  private supportSaves = new Map<string, SupportLike | undefined>();
   /** The supports map's key order at the checkpoint: a delete and a set move a key to the end. */
   private readonly supportOrder: string[];
   private supportsReordered = false;
   private agentSave: AgentLike | null = null;
 
+  /**
+   * @param owner holds the supports map; a restore that must lay the map out again gives the owner a new one
+   */
   constructor(
-    private readonly supports: Map<string, SupportLike>,
+    private readonly owner: { supports: Map<string, SupportLike> },
     private readonly byRoom: Map<string, SimObject[]>,
     private readonly agent: AgentLike,
   ) {
-    this.supportOrder = [...supports.keys()];
+    this.supportOrder = [...owner.supports.keys()];
   }
 
   /** Before an object's box, room, held flag or states change. */
@@ -91,9 +94,9 @@ export class WorldJournal {
 
   /** Before a support is set or deleted. */
   support(id: string, deleting: boolean): void {
-    if (!this.supportSaves.has(id)) this.supportSaves.set(id, this.supports.get(id));
+    if (!this.supportSaves.has(id)) this.supportSaves.set(id, this.owner.supports.get(id));
     // a key deleted (and maybe set again) no longer sits where it did
-    if (deleting && this.supports.has(id)) this.supportsReordered = true;
+    if (deleting && this.owner.supports.has(id)) this.supportsReordered = true;
   }
 
   /** Before the agent's room, position or held object changes. */
@@ -130,17 +133,20 @@ export class WorldJournal {
       this.agent.position = this.agentSave.position;
       this.agent.holding = this.agentSave.holding;
     }
-    this.objects.clear();
-    this.frames.clear();
-    this.childLists.clear();
-    this.roomLists.clear();
-    this.supportSaves.clear();
+    // new maps, not cleared ones: a pooled world's journal is old, and a cleared map would grow its table again
+    // in the old generation during the next episode (allocations there pay for incremental marking); fresh
+    // maps grow in the young generation and die there with their episode
+    this.objects = new Map();
+    this.frames = new Map();
+    this.childLists = new Map();
+    this.roomLists = new Map();
+    this.supportSaves = new Map();
     this.supportsReordered = false;
     this.agentSave = null;
   }
 
   private restoreSupports(): void {
-    const supports = this.supports;
+    const supports = this.owner.supports;
     for (const [id, saved] of this.supportSaves) {
       // a key the checkpoint did not have was appended: deleting it leaves the others' order as it was
       if (saved) supports.set(id, saved);
@@ -148,9 +154,10 @@ export class WorldJournal {
     }
     if (!this.supportsReordered) return;
     // the same pairs, but some keys moved to the end: lay them out again in the checkpoint's order
-    const values = this.supportOrder.map((id) => supports.get(id)!);
-    supports.clear();
-    for (let i = 0; i < values.length; i++) supports.set(this.supportOrder[i]!, values[i]!);
+    // in a new map rather than the cleared one, for the reason the saves are new maps (restore)
+    const laidOut = new Map<string, SupportLike>();
+    for (const id of this.supportOrder) laidOut.set(id, supports.get(id)!);
+    this.owner.supports = laidOut;
   }
 }
 

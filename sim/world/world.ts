@@ -41,8 +41,11 @@ export class World {
   readonly objects = new Map<string, SimObject>();
   readonly graph: RoomGraph;
   readonly agent: AgentBody;
-  /** Support of every carryable object that is not held. */
-  readonly supports = new Map<string, Support>();
+  /**
+   * Support of every carryable object that is not held. A restore may put a new map here (read it from the
+   * world each time; do not keep it).
+   */
+  supports = new Map<string, Support>();
   /** Grid over the floor plane of every object not held: lets placement look only at nearby objects. */
   readonly index = new SpatialIndex(1);
   /** Monotonic counter bumped by every mutation; observers use it to cache derived views. */
@@ -102,7 +105,7 @@ export class World {
    * changes, so that {@link restore} can put the world back. Taken once a load is complete.
    */
   checkpoint(): void {
-    this.journal = new WorldJournal(this.supports, this.byRoom, this.agent);
+    this.journal = new WorldJournal(this, this.byRoom, this.agent);
     this.index.checkpoint();
   }
 
