@@ -1,5 +1,6 @@
 import { AGENT_ID } from "./task/binding.ts";
 import type { World } from "./world/world.ts";
+import { sortIds } from "./sort-ids.ts";
 
 /**
  * The `changed` digests of a step: for each changed object (and the agent), the FNV-1a hash, in hex, of
@@ -12,7 +13,7 @@ import type { World } from "./world/world.ts";
 export function digestChanges(world: World, ids: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   if (ids.length === 0) return out;
-  for (const id of ids.length === 1 ? ids : ids.slice().sort()) {
+  for (const id of ids.length === 1 ? ids : sortIds(ids.slice())) {
     if (id === AGENT_ID) {
       out[id] = agentDigest(world);
       continue;

@@ -5,6 +5,7 @@ import type { World } from "../world/world.ts";
 import { isOutcome, observedObject } from "./preconditions.ts";
 import { failure, success, type Subpolicy, type StepContext, type Outcome } from "./subpolicy.ts";
 import { hypot2 } from "../geometry/hypot.ts";
+import { sortIds } from "../sort-ids.ts";
 
 /** `navigate(target)`: walk to a room (its centre) or next to an observed object. */
 export const navigate: Subpolicy<"navigate"> = {
@@ -30,7 +31,7 @@ export const navigate: Subpolicy<"navigate"> = {
     if (isOutcome(walked)) return walked;
     if (walked < 1e-9) return failure("additional_step", `already next to ${o.id}`);
     const changed = world.moveAgent(room, to);
-    const observed = [...observer.lookAroundOnEntry(room, to, 0), ...observer.lookAround(room, to)].sort();
+    const observed = sortIds([...observer.lookAroundOnEntry(room, to, 0), ...observer.lookAround(room, to)]);
     return success(`walked to ${o.id} in ${room}`, { distance: walked, changed, observed });
   },
 };

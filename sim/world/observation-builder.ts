@@ -4,6 +4,7 @@ import type { SimObject } from "./sim-object.ts";
 import type { Observer } from "./observer.ts";
 import type { World } from "./world.ts";
 import { hypot2 } from "../geometry/hypot.ts";
+import { sortIds } from "../sort-ids.ts";
 
 /** One snapshot of an object, tagged with the build that took it; `prev` is the snapshot before it (one allocation per snapshot, no list). */
 interface SnapshotVersion {
@@ -151,7 +152,7 @@ export class ObservationBuilder {
       } else if (fresh.length === 0 && retaken.length === 1) {
         updates[retaken[0]!] = retakenSnaps![0]!;
       } else {
-        const ids = mergeSorted(fresh, retaken.length > 1 ? retaken.sort() : retaken);
+        const ids = mergeSorted(fresh, retaken.length > 1 ? sortIds(retaken) : retaken);
         for (let i = 0; i < ids.length; i++) updates[ids[i]!] = versions.get(ids[i]!)!.snap;
       }
     }
@@ -259,7 +260,7 @@ function newlySorted(observer: Observer, cursor: number): readonly string[] {
   const scan = observer.lastScan;
   if (observer.lastScanAt === cursor && scan.length === log.length - cursor && isSorted(scan)) return scan;
   const fresh = log.slice(cursor);
-  return isSorted(fresh) ? fresh : fresh.sort();
+  return sortIds(fresh);
 }
 
 /** True when the ids are in ascending order. */

@@ -1,6 +1,7 @@
 import type { World } from "./world.ts";
 import type { Point2 } from "./navigation.ts";
 import { distanceToFootprint } from "./reach.ts";
+import { sortIds } from "../sort-ids.ts";
 
 /**
  * Partial observability (SPEC §4): the agent knows rooms from the start and observes objects by being
@@ -51,7 +52,7 @@ export class Observer {
       observedLog.push(id);
       fresh.push(id);
     }
-    fresh.sort();
+    sortIds(fresh);
     if (fresh.length > 0) {
       this.lastScan = fresh;
       this.lastScanAt = at;

@@ -7,6 +7,7 @@ import type { SimObject } from "./sim-object.ts";
 import { WorldJournal } from "./world-journal.ts";
 import { Agent, WorldObject } from "./world-object.ts";
 import { withFloors } from "./floors.ts";
+import { sortIds } from "../sort-ids.ts";
 
 export { FLOOR_THICKNESS } from "./floors.ts";
 
@@ -169,7 +170,7 @@ export class World {
 
   /** Objects whose footprint lies within `radius` of the box's footprint (held objects excluded), in id order. */
   objectsNear(box: Box, radius: number): SimObject[] {
-    const ids = this.index.query(box, radius).sort();
+    const ids = sortIds(this.index.query(box, radius));
     // one pass, one array (a map and a filter made two, with a closure call per id each)
     const out: SimObject[] = [];
     for (let i = 0; i < ids.length; i++) {
