@@ -42,6 +42,7 @@ type Bucket = Entry[];
  * The same sequence of operations always gives results in the same order.
  */
 export class SpatialIndex {
+  /** Cell key → its bucket; a cell once used keeps its bucket, empty or not. */
   private readonly cells = new Map<number, Bucket>();
   private readonly entries = new Map<string, Entry>();
   private readonly oversized = new Map<string, Entry>();
@@ -131,8 +132,9 @@ export class SpatialIndex {
     for (let cx = x0, i = 0; cx <= x1; cx++) {
       for (let cy = y0; cy <= y1; cy++, i++) {
         const bucket = entry.buckets[i]!;
+        // an emptied bucket stays (a query finds nothing in it): deleting and re-adding cells would churn the
+        // map, and an index that lives long is in the old generation, where each regrown table is expensive
         bucket.splice(bucket.indexOf(entry), 1);
-        if (bucket.length === 0) this.cells.delete(cellKey(cx, cy));
       }
     }
     return true;
@@ -156,7 +158,8 @@ export class SpatialIndex {
     if (!j) throw new Error("SpatialIndex.rollback without a checkpoint");
     for (const [key, saved] of j.cells) {
       if (!saved.bucket) {
-        this.cells.delete(key);
+        // made since the checkpoint: emptied, and kept like any emptied bucket
+        this.cells.get(key)!.length = 0;
         continue;
       }
       // the same array as at the checkpoint: untouched entries still list it among their buckets

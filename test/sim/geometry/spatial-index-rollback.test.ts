@@ -29,7 +29,7 @@ interface Internals {
 }
 
 /**
- * Everything of the index a query can reach: each cell's bucket in order, each entry's bounds and cells, the
+ * Everything of the index a query can reach: each non-empty cell's bucket in order, each entry's bounds and cells, the
  * oversized list in order. Entries are compared by id: that map is only read by key. Checks on the way that
  * every entry's buckets are the very arrays its cells hold (a stale array would drop it from later moves).
  */
@@ -43,7 +43,8 @@ function state(index: SpatialIndex): unknown {
     }
   }
   return {
-    cells: [...idx.cells].sort((a, b) => a[0] - b[0]).map(([k, b]) => [k, b.map((e) => e.id)]),
+    // an emptied bucket is kept (no query finds anything in it): compare the cells that hold something
+    cells: [...idx.cells].filter(([, b]) => b.length > 0).sort((a, b) => a[0] - b[0]).map(([k, b]) => [k, b.map((e) => e.id)]),
     entries: [...idx.entries].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([id, e]) => [id, e.bounds, e.cells]),
     oversized: [...idx.oversized].map(([id, e]) => [id, e.bounds]),
     size: index.size,

@@ -18,7 +18,7 @@ interface WorldInternals {
  * Everything of a world that stepping, observation or a privileged agent can reach, in the order they see it:
  * objects (exact boxes, rooms, held flags, states with their key order), per-room lists, supports in map
  * order, the frame tree in traversal order (parent, child order, local pose, world matrix bits), the agent,
- * and the spatial index (each bucket in order, each entry's bounds and cells, the oversized list in order).
+ * and the spatial index (each non-empty bucket in order: an emptied one is kept, each entry's bounds and cells, the oversized list in order).
  * Not compared: `version` (a restore keeps counting up) and the index's id → entry map order (only ever read by key).
  */
 export function worldState(w: World): unknown {
@@ -33,7 +33,7 @@ export function worldState(w: World): unknown {
     supports: [...w.supports],
     frames,
     agent: [w.agent.room, w.agent.position, w.agent.holding],
-    cells: [...idx.cells].sort((a, b) => a[0] - b[0]).map(([k, s]) => [k, s.map((e) => e.id)]),
+    cells: [...idx.cells].filter(([, s]) => s.length > 0).sort((a, b) => a[0] - b[0]).map(([k, s]) => [k, s.map((e) => e.id)]),
     entries: [...idx.entries].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([id, e]) => [id, e.bounds, e.cells]),
     oversized: [...idx.oversized].map(([id, e]) => [id, e.bounds]),
   };
