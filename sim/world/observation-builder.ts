@@ -78,8 +78,12 @@ class ObjectsRecord {
 export class ObservationBuilder {
   /** Each observed object's newest snapshot (older ones hang off it). */
   private readonly versions = new Map<string, SnapshotVersion>();
-  /** Objects changed since the last build (their snapshot is out of date). */
-  private readonly stale = new Set<string>();
+  /**
+   * Objects changed since the last build (their snapshot is out of date). A list, not a set: an id listed
+   * twice is retaken once (the second time its version is from this build), and clearing a set made it a
+   * new table on every step.
+   */
+  private readonly stale: string[] = [];
   /** Observed ids in id order, merged when a record is read. */
   private readonly sortedIds = new SortedIds();
   /** How much of the observer's log has been merged into `sortedIds`. */
@@ -98,7 +102,7 @@ export class ObservationBuilder {
 
   /** Marks objects whose snapshot must be taken again. */
   invalidate(ids: Iterable<string>): void {
-    for (const id of ids) this.stale.add(id);
+    for (const id of ids) this.stale.push(id);
   }
 
   build(args: { step: number; maxSteps: number; newlyObserved: string[]; lastAction: Action | null; lastFeedback: Feedback | null }): Observation {
@@ -125,8 +129,10 @@ export class ObservationBuilder {
       }
       changed = true;
     }
-    if (this.stale.size > 0) {
-      for (const id of this.stale) {
+    const stale = this.stale;
+    if (stale.length > 0) {
+      for (let i = 0; i < stale.length; i++) {
+        const id = stale[i]!;
         if (!observer.observed.has(id)) continue;
         const prev = versions.get(id) ?? null;
         if (prev && prev.build === build) continue; // first observed in this build: just taken
@@ -139,7 +145,7 @@ export class ObservationBuilder {
         (retakenSnaps ??= []).push(snap);
         changed = true;
       }
-      this.stale.clear();
+      stale.length = 0;
     }
     if (changed || !this.lastRecord) this.lastRecord = new ObjectsRecord(this.sortedIds, build, this.versions);
     // a fresh object every build, also when empty (most steps): an agent may edit what it is given
