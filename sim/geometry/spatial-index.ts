@@ -44,7 +44,13 @@ type Bucket = Entry[];
 export class SpatialIndex {
   /** Cell key → its bucket; a cell once used keeps its bucket, empty or not. */
   private readonly cells = new Map<number, Bucket>();
-  private readonly entries = new Map<string, Entry>();
+  /**
+   * Id → its entry; null once removed. A removed id keeps its key, as an emptied cell keeps its bucket: ids
+   * picked up and set down again would otherwise churn this long-lived map (see `cells`).
+   */
+  private readonly entries = new Map<string, Entry | null>();
+  /** Ids in the index (entries that are not null). */
+  private count = 0;
   private readonly oversized = new Map<string, Entry>();
   /** What the index held at its checkpoint, for what changed since (null: no checkpoint, nothing recorded). */
   private journal: IndexJournal | null = null;
@@ -56,12 +62,12 @@ export class SpatialIndex {
 
   /** Number of boxes in the index. */
   get size(): number {
-    return this.entries.size;
+    return this.count;
   }
 
   /** True when `id` is in the index. */
   has(id: string): boolean {
-    return this.entries.has(id);
+    return this.entries.get(id) != null;
   }
 
   /** Adds `id` with its box, or moves it if it is already there. */
@@ -71,15 +77,13 @@ export class SpatialIndex {
     const y0 = this.cellOf(bounds.minY);
     const x1 = this.cellOf(bounds.maxX);
     const y1 = this.cellOf(bounds.maxY);
-    const old = this.entries.get(id);
+    const old = this.entries.get(id) ?? undefined;
     if (this.journal) this.saveEntry(id, old);
     if (old?.cells && old.cells.x0 === x0 && old.cells.y0 === y0 && old.cells.x1 === x1 && old.cells.y1 === y1) {
       if (this.journal) this.saveCellsOf(old);
       // Same cells (most moves are small): what remove + insert would leave, without the cell lookups. The
-      // id goes to the end of each of its buckets and of the entries (query order is insertion order).
-      this.entries.delete(id);
+      // id goes to the end of each of its buckets (query order is bucket order).
       old.bounds = bounds;
-      this.entries.set(id, old);
       for (const bucket of old.buckets) {
         bucket.splice(bucket.indexOf(old), 1);
         bucket.push(old);
@@ -90,6 +94,7 @@ export class SpatialIndex {
     if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS_PER_ENTRY) {
       const entry: Entry = { id, bounds, cells: null, buckets: [] };
       this.entries.set(id, entry);
+      this.count++;
       this.oversized.set(id, entry);
       if (this.journal) this.journal.oversizedChanged = true;
       return;
@@ -97,6 +102,7 @@ export class SpatialIndex {
     const buckets: Bucket[] = [];
     const entry: Entry = { id, bounds, cells: { x0, y0, x1, y1 }, buckets };
     this.entries.set(id, entry);
+    this.count++;
     for (let cx = x0; cx <= x1; cx++) {
       for (let cy = y0; cy <= y1; cy++) {
         const key = cellKey(cx, cy);
@@ -122,7 +128,8 @@ export class SpatialIndex {
       this.saveEntry(id, entry);
       this.saveCellsOf(entry);
     }
-    this.entries.delete(id);
+    this.entries.set(id, null);
+    this.count--;
     if (!entry.cells) {
       this.oversized.delete(id);
       if (this.journal) this.journal.oversizedChanged = true;
@@ -169,13 +176,16 @@ export class SpatialIndex {
       for (let i = 0; i < saved.items.length; i++) b.push(saved.items[i]!);
     }
     for (const [id, saved] of j.entries) {
+      if (this.entries.get(id)) this.count--;
       if (!saved.entry) {
-        this.entries.delete(id);
+        // not in the index at the checkpoint: a removed id, whose key stays
+        this.entries.set(id, null);
         continue;
       }
       // an entry's cells and buckets never change once made: only its bounds (a move within the same cells)
       saved.entry.bounds = saved.bounds;
       this.entries.set(id, saved.entry);
+      this.count++;
     }
     if (j.oversizedChanged) {
       this.oversized.clear();

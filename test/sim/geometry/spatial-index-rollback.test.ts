@@ -24,7 +24,7 @@ function run(index: SpatialIndex, ops: readonly Op[]): unknown[] {
 
 interface Internals {
   cells: Map<number, { id: string }[]>;
-  entries: Map<string, { id: string; bounds: unknown; cells: { x0: number; y0: number; x1: number; y1: number } | null; buckets: unknown[] }>;
+  entries: Map<string, { id: string; bounds: unknown; cells: { x0: number; y0: number; x1: number; y1: number } | null; buckets: unknown[] } | null>;
   oversized: Map<string, { id: string; bounds: unknown }>;
 }
 
@@ -36,7 +36,7 @@ interface Internals {
 function state(index: SpatialIndex): unknown {
   const idx = index as unknown as Internals;
   for (const e of idx.entries.values()) {
-    if (!e.cells) continue;
+    if (!e?.cells) continue;
     let i = 0;
     for (let cx = e.cells.x0; cx <= e.cells.x1; cx++) {
       for (let cy = e.cells.y0; cy <= e.cells.y1; cy++, i++) expect(e.buckets[i]).toBe(idx.cells.get(cellKey(cx, cy)));
@@ -45,7 +45,7 @@ function state(index: SpatialIndex): unknown {
   return {
     // an emptied bucket is kept (no query finds anything in it): compare the cells that hold something
     cells: [...idx.cells].filter(([, b]) => b.length > 0).sort((a, b) => a[0] - b[0]).map(([k, b]) => [k, b.map((e) => e.id)]),
-    entries: [...idx.entries].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([id, e]) => [id, e.bounds, e.cells]),
+    entries: [...idx.entries].filter(([, e]) => e !== null).sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([id, e]) => [id, e!.bounds, e!.cells]),
     oversized: [...idx.oversized].map(([id, e]) => [id, e.bounds]),
     size: index.size,
   };

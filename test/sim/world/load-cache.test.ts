@@ -19,7 +19,7 @@ function snapshot(w: World): unknown {
   // buckets hold entries and entries list their buckets: compare ids, bounds and cell ranges, not the cycle
   const idx = w.index as unknown as {
     cells: Map<number, { id: string }[]>;
-    entries: Map<string, { bounds: unknown; cells: unknown }>;
+    entries: Map<string, { bounds: unknown; cells: unknown } | null>;
     oversized: Map<string, { bounds: unknown }>;
   };
   const nodes: unknown[] = [];
@@ -29,7 +29,7 @@ function snapshot(w: World): unknown {
     rooms: [...w.rooms.keys()].map((r) => [r, w.objectsInRoom(r).map((o) => o.id)]),
     supports: [...w.supports],
     nodes,
-    entries: [...idx.entries].map(([id, e]) => [id, e.bounds, e.cells]),
+    entries: [...idx.entries].filter(([, e]) => e !== null).map(([id, e]) => [id, e!.bounds, e!.cells]),
     // cell keys are only ever read sorted (and counted): their Map order is not state
     cells: [...idx.cells].sort((a, b) => a[0] - b[0]).map(([k, s]) => [k, s.map((e) => e.id)]),
     oversized: [...idx.oversized].map(([id, e]) => [id, e.bounds]),

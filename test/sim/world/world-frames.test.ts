@@ -22,7 +22,7 @@ const coord = (max: number) => fc.integer({ min: -1e9, max: 1e9 }).map((i) => (i
  */
 function state(w: AnyWorld): unknown {
   // buckets map ids to entries and entries list their buckets: compare ids, bounds and cell ranges, not the cycle
-  const idx = w.index as unknown as { cells: Map<number, { id: string }[]>; entries: Map<string, { bounds: unknown; cells: unknown }> };
+  const idx = w.index as unknown as { cells: Map<number, { id: string }[]>; entries: Map<string, { bounds: unknown; cells: unknown } | null> };
   return {
     objects: [...w.objects.values()].map((o) => [o.id, o.box, o.room, o.held]),
     rooms: [...w.rooms.keys()].map((r) => [r, w.objectsInRoom(r).map((o) => o.id)]),
@@ -30,7 +30,7 @@ function state(w: AnyWorld): unknown {
     descendants: [...w.objects.keys()].map((id) => w.descendants(id)),
     agent: [w.agent.room, w.agent.position, w.agent.holding],
     version: w.version,
-    entries: [...idx.entries].filter(([id]) => !w.get(id).held).map(([id, e]) => [id, e.bounds, e.cells]),
+    entries: [...idx.entries].filter(([id, e]) => e !== null && !w.get(id).held).map(([id, e]) => [id, e!.bounds, e!.cells]),
     cells: [...idx.cells]
       .sort((a, b) => a[0] - b[0])
       .map(([k, s]) => [k, s.filter((e) => !w.get(e.id).held).map((e) => e.id)] as const)

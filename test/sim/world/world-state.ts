@@ -9,7 +9,7 @@ interface WorldInternals {
   byRoom: Map<string, unknown[]>;
   index: {
     cells: Map<number, { id: string }[]>;
-    entries: Map<string, { bounds: unknown; cells: unknown }>;
+    entries: Map<string, { bounds: unknown; cells: unknown } | null>;
     oversized: Map<string, { bounds: unknown }>;
   };
 }
@@ -34,7 +34,7 @@ export function worldState(w: World): unknown {
     frames,
     agent: [w.agent.room, w.agent.position, w.agent.holding],
     cells: [...idx.cells].filter(([, s]) => s.length > 0).sort((a, b) => a[0] - b[0]).map(([k, s]) => [k, s.map((e) => e.id)]),
-    entries: [...idx.entries].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([id, e]) => [id, e.bounds, e.cells]),
+    entries: [...idx.entries].filter(([, e]) => e !== null).sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([id, e]) => [id, e!.bounds, e!.cells]),
     oversized: [...idx.oversized].map(([id, e]) => [id, e.bounds]),
   };
 }
