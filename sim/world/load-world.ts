@@ -68,7 +68,6 @@ function replay(world: World, recipe: LoadRecipe): void {
   for (const { id, support } of recipe.supports) world.setPose(id, world.get(id).box, { ...support });
 }
 
-
 /**
  * What `o` rests on or in: an object it sits on (highest first; inside a container this is a stacked
  * object), else the innermost container holding it, else what it stands under, else its room's floor.

@@ -3,6 +3,7 @@ import type { ObservedObject, ObservedRoom, Observation } from "../observation.t
 import type { SimObject } from "./sim-object.ts";
 import type { Observer } from "./observer.ts";
 import type { World } from "./world.ts";
+import { copyBox } from "../geometry/copy.ts";
 import { hypot2 } from "../geometry/hypot.ts";
 import { sortIds } from "../sort-ids.ts";
 
@@ -277,22 +278,17 @@ function isSorted(ids: readonly string[]): boolean {
 
 /**
  * The object as the agent sees it now: its own objects and arrays (an agent may edit what it is given).
- * The box is copied field by field: boxes are exactly {center: {x, y, z}, size: {x, y, z}, heading} (the
- * scene schema is strict and puts x, y, z in that order; the world makes its boxes the same way), and a
- * literal is cheaper than a spread.
+ * The box is copied with {@link copyBox}, as the world copies its own boxes (the same fields, x, y, z in that order).
  */
 function snapshot(world: World, o: SimObject): ObservedObject {
   const s = o.held ? undefined : world.supports.get(o.id);
-  const box = o.box;
-  const c = box.center;
-  const z = box.size;
   return {
     id: o.id,
     category: o.category,
     label: o.label,
     room: o.room,
     kind: o.kind,
-    box: { center: { x: c.x, y: c.y, z: c.z }, size: { x: z.x, y: z.y, z: z.z }, heading: box.heading },
+    box: copyBox(o.box),
     abilities: sortedAbilities(o.abilities),
     states: { ...o.states },
     relation: s ? { type: s.relation, target: s.target } : null,

@@ -168,15 +168,14 @@ export class World {
     return this.byRoom.get(room) ?? [];
   }
 
-  /** Objects whose footprint lies within `radius` of the box's footprint (held objects excluded), in id order. */
+  /**
+   * Objects whose footprint lies within `radius` of the box's footprint, in id order. Held objects are left
+   * out: they are not in the index (syncFrame takes them out when picked up).
+   */
   objectsNear(box: Box, radius: number): SimObject[] {
     const ids = sortIds(this.index.query(box, radius));
-    // one pass, one array (a map and a filter made two, with a closure call per id each)
     const out: SimObject[] = [];
-    for (let i = 0; i < ids.length; i++) {
-      const o = this.objects.get(ids[i]!)!;
-      if (!o.held) out.push(o);
-    }
+    for (let i = 0; i < ids.length; i++) out.push(this.objects.get(ids[i]!)!);
     return out;
   }
 
