@@ -43,7 +43,8 @@ export interface Observation {
    * (`{...prev.objects, ...obs.updates}`) equals this one's, and the first observation of an episode has
    * every initially observed object here. An agent that keeps its own copy can apply `updates` and never
    * read `objects` (a step that changes nothing observed has none). It must then see every observation of
-   * the episode, in order.
+   * the episode, in order. Made on first read, as `objects` and `text` are, with its snapshots: an agent that
+   * reads none (a privileged one reads the world) pays for none.
    */
   updates: Record<string, ObservedObject>;
   /** Objects first observed by the last action. */

@@ -171,13 +171,15 @@ export class OracleAgent implements Agent {
 
   /**
    * Brings `ep.observed` up to `obs`. Objects never leave an observation's `objects`, so when `obs` is the
-   * one after the last taken in, the ids of its `updates` are all there is to add; any other (a step the
-   * oracle did not see) makes it start again from the ids of `obs.objects`. That record is made only when
-   * read, and in a house of a thousand objects making it and listing its ids each step was most of what
-   * reading an observation cost. Only membership and the count are read, so the set's order is free.
+   * one after the last taken in, the objects it first observed (`newlyObserved`) are all there is to add; any
+   * other (a step the oracle did not see) makes it start again from the ids of `obs.objects`. The oracle reads
+   * the world itself, never a snapshot: it reads neither `objects` (made only when read; in a house of a
+   * thousand objects making it and listing its ids each step was most of what reading an observation cost)
+   * nor `updates` (whose snapshots are made only when read too). Only membership and the count are read, so
+   * the set's order is free.
    */
   private observe(ep: EpisodeState, obs: Observation): void {
-    if (obs.step === ep.observedStep + 1) for (const id in obs.updates) ep.observed.add(id);
+    if (obs.step === ep.observedStep + 1) for (const id of obs.newlyObserved) ep.observed.add(id);
     else ep.observed = new Set(Object.keys(obs.objects));
     ep.observedStep = obs.step;
   }

@@ -1,17 +1,38 @@
-import { formatAction, type Action, type Feedback } from "../actions.ts";
+import type { Action, Feedback } from "../actions.ts";
 import type { ObservedObject, ObservedRoom, Observation } from "../observation.ts";
 import type { SimObject } from "./sim-object.ts";
 import type { Observer } from "./observer.ts";
-import type { World } from "./world.ts";
+import type { Support, World } from "./world.ts";
+import type { Box } from "../scene/schema.ts";
 import { copyBox } from "../geometry/copy.ts";
-import { hypot2 } from "../geometry/hypot.ts";
+import { renderObservationText } from "./observation-text.ts";
 import { sortIds } from "../sort-ids.ts";
 
-/** One snapshot of an object, tagged with the build that took it; `prev` is the snapshot before it (one allocation per snapshot, no list). */
-interface SnapshotVersion {
-  readonly build: number;
-  readonly snap: ObservedObject;
-  readonly prev: SnapshotVersion | null;
+/**
+ * One version of an object as the agent has seen it, tagged with the build that took it; `prev` is the version
+ * before it (one allocation per version, no list). A build records only what can change — the box (replaced,
+ * never edited in place), the states (replaced on every change, see `World.setState`), the room and what the
+ * object rests on — and the snapshot the agent reads is made from them on first read, then kept: an agent that
+ * reads no snapshot of it (the oracle, which reads the world) never pays for one.
+ */
+class SnapshotVersion {
+  private snap: ObservedObject | null = null;
+
+  constructor(
+    readonly build: number,
+    readonly prev: SnapshotVersion | null,
+    readonly object: SimObject,
+    readonly box: Box,
+    readonly states: SimObject["states"],
+    readonly room: string,
+    /** What the object rested on at the build; undefined while held or when it rests on nothing. */
+    readonly support: Support | undefined,
+  ) {}
+
+  /** The object as the agent saw it at this version's build: its own objects and arrays, the same ones on every read. */
+  snapshot(): ObservedObject {
+    return (this.snap ??= snapshotOf(this));
+  }
 }
 
 /**
@@ -27,8 +48,10 @@ class SortedIds {
    * Adds ids observed for the first time, sorted. A copy is kept: the list may be the observer's last scan,
    * which is also the observation's `newlyObserved`, an array the agent may edit before a record is read.
    */
-  add(fresh: readonly string[]): void {
-    this.pending.push(fresh.slice());
+  add(fresh: readonly string[]): readonly string[] {
+    const kept = fresh.slice();
+    this.pending.push(kept);
+    return kept;
   }
 
   /** Every id added so far, sorted (a list that is never edited afterwards: records may hold on to it). */
@@ -61,23 +84,35 @@ class ObjectsRecord {
       // an observation read after later steps still shows the objects as they were at its own step (and
       // leaves out those first observed after it: their oldest snapshot is from a later build)
       while (v && v.build > build) v = v.prev;
-      if (v) out[id] = v.snap;
+      if (v) out[id] = v.snapshot();
     }
     return (this.record = out);
+  }
+
+  /** The `updates` of this record's build: the snapshots it took of `ids` (sorted), keyed in that order. */
+  updates(ids: readonly string[]): Record<string, ObservedObject> {
+    const out: Record<string, ObservedObject> = {};
+    const build = this.build;
+    for (let i = 0; i < ids.length; i++) {
+      let v = this.versions.get(ids[i]!)!;
+      while (v.build > build) v = v.prev!;
+      out[ids[i]!] = v.snapshot();
+    }
+    return out;
   }
 }
 
 /**
- * Builds the agent's observation incrementally. A snapshot of an observed object is taken when it is
+ * Builds the agent's observation incrementally. A version of an observed object is taken when it is
  * first observed and again only when a step changes it (and kept only if it reads differently from the
- * last one); each snapshot is kept with the build that took it, so any observation can still be read as
- * it was. The `objects` record (every object observed so far, in id order) and the `text` are made when
- * first read and then kept; `updates` (the snapshots the build took, in id order) is made at once, being
- * the size of the change: a step costs the size of its change, not the size of everything observed, and
- * an agent pays only for what it reads.
+ * last one); each version is kept with the build that took it, so any observation can still be read as
+ * it was. The `objects` record (every object observed so far, in id order), `updates` (the versions the
+ * build took, in id order), the snapshots in both and the `text` are made when first read and then kept: a
+ * step costs the size of its change, not the size of everything observed, and an agent pays only for what
+ * it reads.
  */
 export class ObservationBuilder {
-  /** Each observed object's newest snapshot (older ones hang off it). */
+  /** Each observed object's newest version (older ones hang off it). */
   private readonly versions = new Map<string, SnapshotVersion>();
   /**
    * Objects changed since the last build (their snapshot is out of date). A list, not a set: an id listed
@@ -113,20 +148,15 @@ export class ObservationBuilder {
     let changed = false;
     let fresh: readonly string[] = NONE;
     let retaken: string[] | null = null;
-    /** The snapshots just taken of `fresh`, in its order, and of `retaken`, in its order. */
-    let freshSnaps: ObservedObject[] | null = null;
-    let retakenSnaps: ObservedObject[] | null = null;
     const log = observer.observedLog;
     if (this.logCursor < log.length) {
-      fresh = newlySorted(observer, this.logCursor);
+      // kept as the record's list of ids: the scan's own list may be the observation's newlyObserved, which the agent may edit
+      fresh = this.sortedIds.add(newlySorted(observer, this.logCursor));
       this.logCursor = log.length;
-      this.sortedIds.add(fresh);
-      // ids new to the log (each is observed once) have no snapshot yet: take it here; stale ones among them are skipped below
+      // ids new to the log (each is observed once) have no version yet: take it here; stale ones among them are skipped below
       for (let i = 0; i < fresh.length; i++) {
         const id = fresh[i]!;
-        const snap = snapshot(world, objects.get(id)!);
-        versions.set(id, { build, snap, prev: null });
-        (freshSnaps ??= []).push(snap);
+        versions.set(id, versionOf(world, objects.get(id)!, build, null));
       }
       changed = true;
     }
@@ -137,47 +167,35 @@ export class ObservationBuilder {
         if (!observer.observed.has(id)) continue;
         const prev = versions.get(id) ?? null;
         if (prev && prev.build === build) continue; // first observed in this build: just taken
-        const snap = snapshot(world, objects.get(id)!);
+        const next = versionOf(world, objects.get(id)!, build, prev);
         // a step may report an object it left as it was (a held object carried to where it already was):
-        // the old snapshot stands, so `updates` holds only what the agent can see has changed
-        if (prev && sameSnapshot(prev.snap, snap)) continue;
-        versions.set(id, { build, snap, prev });
+        // the old version stands, so `updates` holds only what the agent can see has changed
+        if (prev && sameVersion(prev, next)) continue;
+        versions.set(id, next);
         (retaken ??= []).push(id);
-        (retakenSnaps ??= []).push(snap);
         changed = true;
       }
       stale.length = 0;
     }
     if (changed || !this.lastRecord) this.lastRecord = new ObjectsRecord(this.sortedIds, build, this.versions);
-    // a fresh object every build, also when empty (most steps): an agent may edit what it is given
-    const updates: Record<string, ObservedObject> = {};
-    if (changed) {
-      // the usual builds take snapshots of one kind only (an explore's new objects, a pick's or place's
-      // changed ones): their snapshots are at hand in id order, with no lookup by id
-      if (!retaken) {
-        for (let i = 0; i < fresh.length; i++) updates[fresh[i]!] = freshSnaps![i]!;
-      } else if (fresh.length === 0 && retaken.length === 1) {
-        updates[retaken[0]!] = retakenSnaps![0]!;
-      } else {
-        const ids = mergeSorted(fresh, retaken.length > 1 ? sortIds(retaken) : retaken);
-        for (let i = 0; i < ids.length; i++) updates[ids[i]!] = versions.get(ids[i]!)!.snap;
-      }
-    }
+    // the ids of `updates`, in id order (the usual builds take versions of one kind only: an explore's new
+    // objects, a pick's or place's changed ones, already in order)
+    const updateIds = !retaken ? fresh : fresh.length === 0 && retaken.length === 1 ? retaken : mergeSorted(fresh, retaken.length > 1 ? sortIds(retaken) : retaken);
     const record = this.lastRecord;
     const rooms = this.observedRooms();
     const agent = { room: world.agent.room, position: { ...world.agent.position }, holding: world.agent.holding, near: null as string | null };
     const stepsLeft = Math.max(0, args.maxSteps - args.step);
-    // `objects` and `text` are own enumerable getters (JSON, spread and Object.keys see them as before)
-    // defined from shared descriptors: an object literal with getters costs ~2 µs a step in V8, this ~0.4 µs
+    // `objects`, `updates` and `text` are own enumerable getters (JSON, spread and Object.keys see them as data)
+    // defined from shared descriptors: an object literal with getters costs ~2 µs a step in V8, these ~0.1 µs each
     const obs = { step: args.step, stepsLeft, agent, rooms } as Observation;
     Object.defineProperty(obs, "objects", OBJECTS_GETTER);
-    obs.updates = updates;
+    Object.defineProperty(obs, "updates", UPDATES_GETTER);
     obs.newlyObserved = args.newlyObserved;
     obs.lastAction = args.lastAction;
     obs.lastFeedback = args.lastFeedback;
     Object.defineProperty(obs, "text", TEXT_GETTER);
-    // a plain store under a symbol (JSON and Object.keys skip symbols): a third defineProperty cost ~0.2 µs a step
-    (obs as WithLazy)[LAZY] = { record, args, stepsLeft, agent, rooms, text: null };
+    // a plain store under a symbol (JSON and Object.keys skip symbols): a defineProperty for it cost ~0.2 µs a step
+    (obs as WithLazy)[LAZY] = { record, updateIds, updates: null, args, stepsLeft, agent, rooms, text: null };
     return obs;
   }
 
@@ -210,6 +228,10 @@ const LAZY = Symbol("observation parts");
 
 interface LazyParts {
   record: ObjectsRecord;
+  /** The ids of `updates`, sorted (never edited: the builder's own list). */
+  updateIds: readonly string[];
+  /** `updates`, once read. */
+  updates: Record<string, ObservedObject> | null;
   /** The build's own values: the text shows them even if the agent has since changed the observation. */
   args: { step: number; maxSteps: number; newlyObserved: string[]; lastAction: Action | null; lastFeedback: Feedback | null };
   stepsLeft: number;
@@ -224,6 +246,19 @@ type WithLazy = Observation & { [LAZY]: LazyParts };
 const OBJECTS_GETTER: PropertyDescriptor = {
   get(this: WithLazy) {
     return this[LAZY].record.get();
+  },
+  enumerable: true,
+  configurable: true,
+};
+
+/**
+ * The `updates` getter every observation shares: the snapshots its build took, made on first read and then kept
+ * (a new record for every observation, also when empty: an agent may edit what it is given).
+ */
+const UPDATES_GETTER: PropertyDescriptor = {
+  get(this: WithLazy) {
+    const lazy = this[LAZY];
+    return (lazy.updates ??= lazy.record.updates(lazy.updateIds));
   },
   enumerable: true,
   configurable: true,
@@ -276,21 +311,27 @@ function isSorted(ids: readonly string[]): boolean {
   return true;
 }
 
+/** What can change of an object, as it is now, as a version of it taken by `build`. */
+function versionOf(world: World, o: SimObject, build: number, prev: SnapshotVersion | null): SnapshotVersion {
+  return new SnapshotVersion(build, prev, o, o.box, o.states, o.room, o.held ? undefined : world.supports.get(o.id));
+}
+
 /**
- * The object as the agent sees it now: its own objects and arrays (an agent may edit what it is given).
- * The box is copied with {@link copyBox}, as the world copies its own boxes (the same fields, x, y, z in that order).
+ * The object as the agent saw it at a version's build: its own objects and arrays (an agent may edit what it is
+ * given). The box is copied with {@link copyBox}, as the world copies its own boxes (the same fields, x, y, z in that order).
  */
-function snapshot(world: World, o: SimObject): ObservedObject {
-  const s = o.held ? undefined : world.supports.get(o.id);
+function snapshotOf(v: SnapshotVersion): ObservedObject {
+  const o = v.object;
+  const s = v.support;
   return {
     id: o.id,
     category: o.category,
     label: o.label,
-    room: o.room,
+    room: v.room,
     kind: o.kind,
-    box: copyBox(o.box),
+    box: copyBox(v.box),
     abilities: sortedAbilities(o.abilities),
-    states: { ...o.states },
+    states: { ...v.states },
     relation: s ? { type: s.relation, target: s.target } : null,
   };
 }
@@ -309,61 +350,28 @@ function sortedAbilities(abilities: ReadonlySet<string>): string[] {
   return sorted.slice();
 }
 
-/** Whether two snapshots of one object would read the same (as JSON too: the states' keys in the same order). */
-function sameSnapshot(a: ObservedObject, b: ObservedObject): boolean {
+/**
+ * Whether two versions of one object would give snapshots that read the same (as JSON too: the states' keys in
+ * the same order). Its id, category, label, kind and abilities never change.
+ */
+function sameVersion(a: SnapshotVersion, b: SnapshotVersion): boolean {
+  if (a.room !== b.room) return false;
   const p = a.box;
   const q = b.box;
-  if (a.room !== b.room || p.heading !== q.heading || a.label !== b.label || a.category !== b.category || a.kind !== b.kind) return false;
-  if (p.center.x !== q.center.x || p.center.y !== q.center.y || p.center.z !== q.center.z) return false;
-  if (p.size.x !== q.size.x || p.size.y !== q.size.y || p.size.z !== q.size.z) return false;
-  const r = a.relation;
-  const t = b.relation;
-  if (r === null || t === null ? r !== t : r.type !== t.type || r.target !== t.target) return false;
-  if (a.abilities.length !== b.abilities.length || a.abilities.some((x, i) => x !== b.abilities[i])) return false;
+  if (p !== q) {
+    if (p.heading !== q.heading || p.center.x !== q.center.x || p.center.y !== q.center.y || p.center.z !== q.center.z) return false;
+    if (p.size.x !== q.size.x || p.size.y !== q.size.y || p.size.z !== q.size.z) return false;
+  }
+  const r = a.support;
+  const t = b.support;
+  if (r !== t && (r === undefined || t === undefined || r.relation !== t.relation || r.target !== t.target)) return false;
+  if (a.states === b.states) return true;
   const ka = Object.keys(a.states);
   const kb = Object.keys(b.states);
   if (ka.length !== kb.length) return false;
   for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]! as keyof ObservedObject["states"];
+    const k = ka[i]! as keyof SimObject["states"];
     if (k !== kb[i] || a.states[k] !== b.states[k]) return false;
   }
   return true;
-}
-
-/** Structured text for language models: where the agent is, the rooms, what it has seen, the last feedback. */
-export function renderObservationText(obs: Omit<Observation, "text" | "updates">, maxSteps: number): string {
-  const lines: string[] = [];
-  const pos = obs.agent.position;
-  lines.push(`Step ${obs.step} of ${maxSteps} (${obs.stepsLeft} left). You are in ${obs.agent.room} at (${pos.x.toFixed(2)}, ${pos.y.toFixed(2)}), holding ${obs.agent.holding ?? "nothing"}.`);
-  lines.push("Rooms:");
-  for (const r of obs.rooms) {
-    lines.push(`- ${r.id} (${r.type}${r.outdoor ? ", outdoor" : ""}${r.explored ? ", explored" : ", not explored"}); doors to: ${r.neighbors.join(", ") || "none"}`);
-  }
-  lines.push("Observed objects by room:");
-  const byRoom = new Map<string, ObservedObject[]>();
-  for (const o of Object.values(obs.objects)) {
-    if (o.kind === "fixed" && o.category === "floor.n.01") continue;
-    const list = byRoom.get(o.room) ?? [];
-    list.push(o);
-    byRoom.set(o.room, list);
-  }
-  for (const r of obs.rooms) {
-    const list = byRoom.get(r.id);
-    if (!list) continue;
-    lines.push(`- ${r.id}:`);
-    for (const o of list) {
-      const states = Object.entries(o.states).filter(([, v]) => v).map(([k]) => k);
-      if (o.abilities.includes("openable") && !o.states.open) states.push("closed");
-      const d = hypot2(o.box.center.x - pos.x, o.box.center.y - pos.y);
-      const where = o.relation ? ` ${o.relation.type} ${o.relation.target}` : "";
-      const dist = r.id === obs.agent.room ? `, ${d.toFixed(1)} m away` : "";
-      lines.push(`  - ${o.id} (${o.label}; ${o.kind}${o.abilities.length ? `; ${o.abilities.join(", ")}` : ""}${states.length ? `; ${states.join(", ")}` : ""})${where}${dist}`);
-    }
-  }
-  if (obs.lastAction && obs.lastFeedback) {
-    const f = obs.lastFeedback;
-    lines.push(`Last action: ${formatAction(obs.lastAction)} → ${f.ok ? "ok" : `failed (${f.error})`}: ${f.message}`);
-  }
-  if (obs.newlyObserved.length) lines.push(`Newly observed: ${obs.newlyObserved.join(", ")}`);
-  return lines.join("\n");
 }

@@ -16,9 +16,12 @@ export interface SimObject {
   readonly wall: number;
   /** Objects this one switches (functional relations). */
   readonly controls: readonly string[];
-  /** Current world-frame box. */
+  /** Current world-frame box. Replaced when the object moves, never edited in place. */
   box: Box;
-  /** Unary states. A state absent from the map is false. */
+  /**
+   * Unary states. A state absent from the map is false. Replaced on every change, never edited in place (as
+   * `box`): the world journal and the observations' versions keep the records they saw.
+   */
   states: Partial<Record<StateName, boolean>>;
   /** Room the object is in now (its centre's room; the agent's room while held). */
   room: string;

@@ -16,7 +16,7 @@ interface ObjectSave {
   box: Box;
   room: string;
   held: boolean;
-  /** States are edited in place: a copy, in the same key order. */
+  /** States are replaced too (World.setState), so the record itself is kept. */
   states: Partial<Record<StateName, boolean>>;
 }
 
@@ -73,7 +73,7 @@ export class WorldJournal {
   /** Before an object's box, room, held flag or states change. */
   object(o: SimObject): void {
     if (this.objects.has(o)) return;
-    this.objects.set(o, { o, box: o.box, room: o.room, held: o.held, states: { ...o.states } });
+    this.objects.set(o, { o, box: o.box, room: o.room, held: o.held, states: o.states });
   }
 
   /** Before a frame's parent, local pose or world matrix changes. */
@@ -110,7 +110,7 @@ export class WorldJournal {
       s.o.box = s.box;
       s.o.room = s.room;
       s.o.held = s.held;
-      // the saved copy becomes the live states (a later change saves a new copy first)
+      // states, like boxes, are replaced and never edited in place: the saved record is as it was
       s.o.states = s.states;
     }
     for (const s of this.frames.values()) {

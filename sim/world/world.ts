@@ -267,7 +267,8 @@ export class World {
     const o = this.get(id);
     if ((o.states[state] ?? false) === value) return [];
     this.journal?.object(o);
-    o.states[state] = value;
+    // a new record rather than an edit: the states an observation's version recorded stay as they were
+    o.states = { ...o.states, [state]: value };
     this.version++;
     return [id];
   }

@@ -7,16 +7,21 @@ import { parseProblem } from "../../sim/bddl/parser.ts";
 import type { LoadedTask } from "../../sim/task/load.ts";
 import type { GeneratedHouse } from "../../harness/bench/house-generator.ts";
 
-/** The observation without `objects` and `text`: reading either throws (the agent was to keep its own copy). */
-export function guarded(obs: Observation): Observation {
-  const { step, stepsLeft, agent, rooms, updates, newlyObserved, lastAction, lastFeedback } = obs;
-  const copy = { step, stepsLeft, agent, rooms, updates, newlyObserved, lastAction, lastFeedback } as Observation;
-  for (const key of ["objects", "text"]) {
-    Object.defineProperty(copy, key, {
-      get() {
-        throw new Error(`the agent read obs.${key} at step ${step}`);
-      },
-    });
+/**
+ * The observation with the `hidden` members replaced by getters that throw (the agent was to keep its own
+ * copy, or to read the world instead); the others are copied, in the observation's key order.
+ */
+export function guarded(obs: Observation, hidden: readonly (keyof Observation)[] = ["objects", "text"]): Observation {
+  const copy = {} as Observation;
+  for (const key of Object.keys(obs) as (keyof Observation)[]) {
+    if (hidden.includes(key)) {
+      Object.defineProperty(copy, key, {
+        get() {
+          throw new Error(`the agent read obs.${key} at step ${obs.step}`);
+        },
+        enumerable: true,
+      });
+    } else Object.defineProperty(copy, key, { value: obs[key], enumerable: true, writable: true });
   }
   return copy;
 }

@@ -1,9 +1,10 @@
 /**
- * The oracle keeps the ids it has observed from each observation's `updates` and reads `objects` only for
- * an observation out of turn. Over real episodes — generated houses of a thousand objects (house-tasks.ts)
+ * The oracle keeps the ids it has observed from each observation's `newlyObserved` and reads `objects` only
+ * for an observation out of turn; it never reads `updates` (their snapshots are made only when read, and the
+ * oracle reads the world instead). Over real episodes — generated houses of a thousand objects (house-tasks.ts)
  * and the default suite — its set of observed ids equals the ids of `objects` after every step (all it
  * reads of the set is membership and size, so the same set means the same actions as when it made the set
- * from `objects`). It is handed observations whose `objects` throws; in some episodes the test answers a
+ * from `objects`). It is handed observations whose `objects`, `updates` and `text` throw; in some episodes the test answers a
  * step itself now and then, so the oracle's next observation comes out of turn and is handed whole.
  */
 import fc from "fast-check";
@@ -25,6 +26,9 @@ interface Tally {
   grew: number;
 }
 
+/** What the oracle must not read of an observation that comes in turn. */
+const HIDDEN = ["objects", "updates", "text"] as const;
+
 /** The oracle's set of observed ids (private). */
 const observedOf = (a: OracleAgent) => (a as unknown as { episode: { observed: ReadonlySet<string> } }).episode.observed;
 
@@ -33,7 +37,7 @@ function episode(scene: SceneFile, task: LoadedTask, seed: number, maxSteps: num
   const env = new RearrangeEnv({ scene, task, seed, maxSteps });
   const { observation, info } = env.reset(seed);
   const agent = new OracleAgent();
-  agent.reset({ id: task.task.id, instruction: "", seed }, guarded(observation), {
+  agent.reset({ id: task.task.id, instruction: "", seed }, guarded(observation, HIDDEN), {
     conditions: info.conditions,
     task: { problem: task.problem, binding: env.tracker.binding, tracker: env.tracker },
     world: env.world,
@@ -48,7 +52,7 @@ function episode(scene: SceneFile, task: LoadedTask, seed: number, maxSteps: num
     } else {
       const before = observedOf(agent).size;
       // after a step it did not see, the oracle must read objects: handed whole
-      action = agent.act(skipped ? obs : guarded(obs));
+      action = agent.act(skipped ? guarded(obs, ["updates", "text"]) : guarded(obs, HIDDEN));
       if (skipped) tally.outOfTurn++;
       skipped = false;
       if (observedOf(agent).size > before) tally.grew++;

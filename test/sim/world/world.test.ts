@@ -31,6 +31,23 @@ describe("World scene graph", () => {
     expect(w.get("ball_1").node.parent?.name).toBe("kitchen");
   });
 
+  it("setState replaces an object's states record and leaves the one it replaced as it was", () => {
+    const w = new World(tinyFlat());
+    const fridge = w.get("fridge_1");
+    const before = fridge.states;
+    const seen = JSON.stringify(before);
+    expect(w.setState("fridge_1", "open", !(before.open ?? false))).toEqual(["fridge_1"]);
+    expect(fridge.states).not.toBe(before);
+    expect(JSON.stringify(before)).toBe(seen);
+    expect(fridge.states.open).toBe(!(before.open ?? false));
+    // the keys keep their order, a new one comes last, as an edit in place would leave them
+    expect(Object.keys(fridge.states)).toEqual([...new Set([...Object.keys(before), "open"])]);
+    // setting what already holds changes nothing, not even the record
+    const now = fridge.states;
+    expect(w.setState("fridge_1", "open", now.open!)).toEqual([]);
+    expect(fridge.states).toBe(now);
+  });
+
   it("a held object is a child of the agent and moves with it", () => {
     const w = new World(tinyFlat());
     deriveSupports(w);
