@@ -1,6 +1,6 @@
 import type { Box } from "../scene/schema.ts";
 import { footprintContainsPoint, footprintCorners } from "./footprint.ts";
-import { footprintOverlapArea } from "./polygon.ts";
+import { footprintOverlapArea } from "./footprint-overlap.ts";
 import { bottomZ, topZ, zOverlap } from "./vertical.ts";
 
 /** Volume (m³) shared by two boxes: footprint overlap × z overlap, exact for yaw-only boxes. */

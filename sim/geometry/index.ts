@@ -2,6 +2,7 @@
 export * from "./footprint.ts";
 export * from "./vertical.ts";
 export * from "./polygon.ts";
+export * from "./footprint-overlap.ts";
 export * from "./gap.ts";
 export * from "./containment.ts";
 export * from "./shape-model.ts";

@@ -1,5 +1,4 @@
-import type { Box } from "../scene/schema.ts";
-import { footprintCorners, type Point2 } from "./footprint.ts";
+import type { Point2 } from "./footprint.ts";
 import { hypot2 } from "./hypot.ts";
 
 /** Signed area of a polygon (positive when counter-clockwise), shoelace formula. */
@@ -42,14 +41,6 @@ export function clipConvex(subject: readonly Point2[], clip: readonly Point2[]):
     }
   }
   return output;
-}
-
-/** Area (m²) where the two boxes' footprints overlap. Symmetric, and never more than either footprint. */
-export function footprintOverlapArea(a: Box, b: Box): number {
-  if (a.size.x * a.size.y === 0 || b.size.x * b.size.y === 0) return 0;
-  const area = Math.abs(signedArea(clipConvex(footprintCorners(a), footprintCorners(b))));
-  // Rounding in the clipper can exceed the exact bound by an ulp or two.
-  return Math.min(area, a.size.x * a.size.y, b.size.x * b.size.y);
 }
 
 /** z of (a − o) × (b − o): positive when o→a→b turns left. */

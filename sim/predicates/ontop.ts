@@ -1,4 +1,4 @@
-import { footprintOverlapArea } from "../geometry/polygon.ts";
+import { footprintOverlapArea } from "../geometry/footprint-overlap.ts";
 import { bottomZ, topZ } from "../geometry/vertical.ts";
 import { MIN_FOOTPRINT_OVERLAP, REST_TOLERANCE } from "./tolerances.ts";
 import { relatable, type PredicateObject } from "./subject.ts";

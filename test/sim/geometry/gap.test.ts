@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { boxDistance, footprintSeparation, footprintsIntersect, horizontalGap } from "../../../sim/geometry/gap.ts";
 import { footprintBounds, footprintCorners } from "../../../sim/geometry/footprint.ts";
 import type { Box } from "../../../sim/scene/schema.ts";
-import { footprintOverlapArea } from "../../../sim/geometry/polygon.ts";
+import { footprintOverlapArea } from "../../../sim/geometry/footprint-overlap.ts";
 import { arbBox } from "./arbitraries.ts";
 import { box } from "./fixtures.ts";
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { closestPointOnBoundary, convexHull, convexPolygonContains, footprintOverlapArea, signedArea } from "../../../sim/geometry/polygon.ts";
+import { footprintOverlapArea } from "../../../sim/geometry/footprint-overlap.ts";
+import { closestPointOnBoundary, convexHull, convexPolygonContains, signedArea } from "../../../sim/geometry/polygon.ts";
 import { arbBox } from "./arbitraries.ts";
 import { box } from "./fixtures.ts";
 

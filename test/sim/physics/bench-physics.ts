@@ -3,7 +3,7 @@
  * Run: `npx tsx test/sim/physics/bench-physics.ts [--rounds N]`. Prints JSON with medians (wall and CPU).
  */
 import { performance } from "node:perf_hooks";
-import { footprintOverlapArea } from "../../../sim/geometry/polygon.ts";
+import { footprintOverlapArea } from "../../../sim/geometry/footprint-overlap.ts";
 import { SpatialIndex } from "../../../sim/geometry/spatial-index.ts";
 import { findPlacement } from "../../../sim/physics/find-placement.ts";
 import type { PlacementRelation } from "../../../sim/physics/placement-types.ts";
