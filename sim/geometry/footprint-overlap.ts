@@ -1,4 +1,5 @@
 import type { Box } from "../scene/schema.ts";
+import { footprintCornersInto } from "./footprint.ts";
 
 /**
  * Scratch space for {@link footprintOverlapArea}: two polygons of (x, y) pairs, reused from call to call. The
@@ -14,27 +15,6 @@ let clipped = new Float64Array(2 * MAX_VERTICES);
 const clip = new Float64Array(8);
 
 /**
- * Writes the four corners of a box's footprint, counter-clockwise, into `out` as x, y pairs: the same
- * arithmetic as `footprintCorners`, so the same numbers.
- */
-function cornersInto(box: Box, out: Float64Array): void {
-  const c = Math.cos(box.heading);
-  const s = Math.sin(box.heading);
-  const hx = box.size.x / 2;
-  const hy = box.size.y / 2;
-  const cx = box.center.x;
-  const cy = box.center.y;
-  out[0] = cx + c * -hx - s * -hy;
-  out[1] = cy + s * -hx + c * -hy;
-  out[2] = cx + c * hx - s * -hy;
-  out[3] = cy + s * hx + c * -hy;
-  out[4] = cx + c * hx - s * hy;
-  out[5] = cy + s * hx + c * hy;
-  out[6] = cx + c * -hx - s * hy;
-  out[7] = cy + s * -hx + c * hy;
-}
-
-/**
  * Area (m²) where the two boxes' footprints overlap. Symmetric, and never more than either footprint.
  *
  * The footprint of `a` clipped by each edge of `b`'s in turn (Sutherland–Hodgman), then the shoelace formula:
@@ -43,8 +23,8 @@ function cornersInto(box: Box, out: Float64Array): void {
  */
 export function footprintOverlapArea(a: Box, b: Box): number {
   if (a.size.x * a.size.y === 0 || b.size.x * b.size.y === 0) return 0;
-  cornersInto(a, subject);
-  cornersInto(b, clip);
+  footprintCornersInto(a, subject);
+  footprintCornersInto(b, clip);
   let n = 4;
   for (let i = 0; i < 4 && n > 0; i++) {
     const ax = clip[2 * i]!;

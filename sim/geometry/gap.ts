@@ -1,27 +1,11 @@
 import type { Box } from "../scene/schema.ts";
-import { footprintCorners, type Point2 } from "./footprint.ts";
+import { footprintCorners, footprintCornersInto, type Point2 } from "./footprint.ts";
 import { zGap } from "./vertical.ts";
 import { hypot2 } from "./hypot.ts";
 
 /** Scratch for {@link footprintSeparation}: the two footprints' corners, x0 y0 … x3 y3 (it never calls itself). */
 const cornersA = new Float64Array(8);
 const cornersB = new Float64Array(8);
-
-/** The footprint's corners as {@link footprintCorners} makes them (the same arithmetic), into `out`. */
-function cornersInto(box: Box, c: number, s: number, out: Float64Array): void {
-  const hx = box.size.x / 2;
-  const hy = box.size.y / 2;
-  const cx = box.center.x;
-  const cy = box.center.y;
-  out[0] = cx + c * -hx - s * -hy;
-  out[1] = cy + s * -hx + c * -hy;
-  out[2] = cx + c * hx - s * -hy;
-  out[3] = cy + s * hx + c * -hy;
-  out[4] = cx + c * hx - s * hy;
-  out[5] = cy + s * hx + c * hy;
-  out[6] = cx + c * -hx - s * hy;
-  out[7] = cy + s * -hx + c * hy;
-}
 
 /** Separation of the scratch footprints along one axis: how far B's projection lies past A's, or A's past B's. */
 function separationAlong(ax: number, ay: number): number {
@@ -51,8 +35,8 @@ export function footprintSeparation(a: Box, b: Box): number {
   const sa = Math.sin(a.heading);
   const cb = Math.cos(b.heading);
   const sb = Math.sin(b.heading);
-  cornersInto(a, ca, sa, cornersA);
-  cornersInto(b, cb, sb, cornersB);
+  footprintCornersInto(a, cornersA, ca, sa);
+  footprintCornersInto(b, cornersB, cb, sb);
   // the axes in the order they were always tried: a's x and y, then b's
   let best = -Infinity;
   let sep = separationAlong(ca, sa);

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { footprintCorners } from "../../../sim/geometry/footprint.ts";
+import { footprintCorners, footprintCornersInto } from "../../../sim/geometry/footprint.ts";
 import type { Box } from "../../../sim/scene/schema.ts";
 import { arbBox } from "./arbitraries.ts";
 
@@ -35,6 +35,21 @@ describe("footprintCorners", () => {
       fc.property(fc.oneof(arbBox, wildBox), (box) => {
         // toEqual tells 0 from -0 and treats NaN as equal to NaN: the same doubles
         expect(footprintCorners(box)).toEqual(plainCorners(box));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("footprintCornersInto writes the same doubles, in order, as x0 y0 … x3 y3", () => {
+    fc.assert(
+      fc.property(fc.oneof(arbBox, wildBox), (box) => {
+        const out = new Float64Array(8);
+        footprintCornersInto(box, out);
+        expect([...out]).toEqual(footprintCorners(box).flatMap((p) => [p.x, p.y]));
+        // with the cosine and sine given, as a caller that has them passes them
+        const again = new Float64Array(8);
+        footprintCornersInto(box, again, Math.cos(box.heading), Math.sin(box.heading));
+        expect([...again]).toEqual([...out]);
       }),
       { numRuns: 2000 },
     );
