@@ -12,5 +12,5 @@ export function copyVec3(v: Vec3): Vec3 {
 
 /** A copy of `b` whose points are fresh literals ({@link copyVec3}). */
 export function copyBox(b: Box): Box {
-  return { center: { x: b.center.x, y: b.center.y, z: b.center.z }, size: { x: b.size.x, y: b.size.y, z: b.size.z }, heading: b.heading };
+  return { center: copyVec3(b.center), size: copyVec3(b.size), heading: b.heading };
 }
