@@ -80,10 +80,9 @@ class ObjectsRecord {
     const ids = this.ids.all();
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
-      let v: SnapshotVersion | null = this.versions.get(id)!;
       // an observation read after later steps still shows the objects as they were at its own step (and
-      // leaves out those first observed after it: their oldest snapshot is from a later build)
-      while (v && v.build > build) v = v.prev;
+      // leaves out those first observed after it: their oldest version is from a later build)
+      const v = versionAt(this.versions.get(id)!, build);
       if (v) out[id] = v.snapshot();
     }
     return (this.record = out);
@@ -93,11 +92,8 @@ class ObjectsRecord {
   updates(ids: readonly string[]): Record<string, ObservedObject> {
     const out: Record<string, ObservedObject> = {};
     const build = this.build;
-    for (let i = 0; i < ids.length; i++) {
-      let v = this.versions.get(ids[i]!)!;
-      while (v.build > build) v = v.prev!;
-      out[ids[i]!] = v.snapshot();
-    }
+    // each was taken by this build: the version at it is there
+    for (let i = 0; i < ids.length; i++) out[ids[i]!] = versionAt(this.versions.get(ids[i]!)!, build)!.snapshot();
     return out;
   }
 }
@@ -309,6 +305,12 @@ function newlySorted(observer: Observer, cursor: number): readonly string[] {
 function isSorted(ids: readonly string[]): boolean {
   for (let i = 1; i < ids.length; i++) if (ids[i - 1]! > ids[i]!) return false;
   return true;
+}
+
+/** The newest of `v` and the versions before it taken by `build` or earlier (null: none so early). */
+function versionAt(v: SnapshotVersion | null, build: number): SnapshotVersion | null {
+  while (v && v.build > build) v = v.prev;
+  return v;
 }
 
 /** What can change of an object, as it is now, as a version of it taken by `build`. */
