@@ -19,16 +19,17 @@ export function stdioChannel(): LaneChannel {
 }
 
 /**
- * `process-lane.js <suite file> <out dir>`: a warm lane of the two-process benchmark. Runs the suite once
- * unmeasured (its code compiled, its scenes read), reports `{ ready: true }`, then runs it again for each
+ * `process-lane.js <suite file> <out dir> [warm-up runs]`: a warm lane of the two-process benchmark. Runs the suite
+ * unmeasured (once by default: its code compiled, its scenes read), reports `{ ready: true }`, then runs it again for each
  * command, into `<out dir>/run-N`, reporting the run's wall and CPU time (the CPU time of the whole
  * process). The run is `rearrange run --agent random --workers 1` on the suite, as the workers benchmark runs it.
  */
 export async function serveLane(args: string[], channel: LaneChannel = stdioChannel()): Promise<void> {
-  const [suite, out] = args;
-  if (!suite || !out) throw new Error("usage: process-lane.js <suite file> <out dir>");
+  const [suite, out, warmupArg = "1"] = args;
+  const warmups = Number(warmupArg);
+  if (!suite || !out || !Number.isInteger(warmups) || warmups < 1) throw new Error("usage: process-lane.js <suite file> <out dir> [warm-up runs, 1 or more]");
   const run = (name: string) => runWorkersSuite(suite, 1, path.join(out, name));
-  await run("warm-up");
+  for (let k = 0; k < warmups; k++) await run(`warm-up-${k}`);
   channel.say({ ready: true });
   let runs = 0;
   for await (const _command of channel.commands) {

@@ -90,6 +90,11 @@ export interface BenchPlan {
   workerObjects: number;
   workerMaxSteps: number;
   workerReps: number;
+  /**
+   * Unmeasured runs of the suite on the kept pool thread (and in each two-process lane) before the timed ones: a
+   * new isolate's runs keep getting faster for several hundred episodes (JIT tiering, its heap growing).
+   */
+  workerWarmups: number;
   rssObjects: number;
   rssSteps: number;
 }
@@ -110,7 +115,8 @@ export const FULL_PLAN: BenchPlan = {
   workerEpisodes: 200,
   workerObjects: 1000,
   workerMaxSteps: 200,
-  workerReps: 2,
+  workerReps: 3,
+  workerWarmups: 4,
   rssObjects: 10000,
   rssSteps: 400,
 };
@@ -127,6 +133,7 @@ export const QUICK_PLAN: BenchPlan = {
   workerEpisodes: 12,
   workerMaxSteps: 10,
   workerReps: 1,
+  workerWarmups: 1,
   rssSteps: 40,
 };
 
@@ -185,9 +192,9 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
     }
     if (wanted("workers")) {
       progress(`${plan.workerEpisodes}-episode run with 1 and 2 workers`);
-      workers = await measureWorkersSpeedup({ episodes: plan.workerEpisodes, objects: plan.workerObjects, maxSteps: plan.workerMaxSteps, reps: plan.workerReps, dir: sub("workers") });
+      workers = await measureWorkersSpeedup({ episodes: plan.workerEpisodes, objects: plan.workerObjects, maxSteps: plan.workerMaxSteps, reps: plan.workerReps, warmups: plan.workerWarmups, dir: sub("workers") });
       progress(`the same run in one process and split over two processes`);
-      pair = await measureTwoProcessSpeedup({ suite: workers.suiteFile, reps: plan.workerReps, dir: sub("two-process") });
+      pair = await measureTwoProcessSpeedup({ suite: workers.suiteFile, reps: plan.workerReps, warmups: plan.workerWarmups, dir: sub("two-process") });
     }
     if (wanted("rss")) {
       progress(`peak RSS with ${plan.rssObjects} objects (child process)`);

@@ -30,13 +30,15 @@ export interface TwoProcessSpeedup {
 /**
  * Runs the suite (a file written by the workers benchmark) in one child process, and its two halves (every
  * other episode each, so both get every house alike) in two child processes at the same time, `reps` times
- * each, alternating. Every child first runs its suite once unmeasured and then waits, so all three are warm
+ * each, alternating. Every child first runs its suite `warmups` times unmeasured (as the workers benchmark warms its
+ * kept thread) and then waits, so all three are warm
  * and loaded before the first timed run; a run's time is from telling the lanes to start to the last one's
  * report (the children's own start-up is left out, as the warm workers figure leaves the pool's out).
  */
-export async function measureTwoProcessSpeedup(options: { suite: string; reps: number; dir: string }): Promise<TwoProcessSpeedup> {
+export async function measureTwoProcessSpeedup(options: { suite: string; reps: number; warmups?: number; dir: string }): Promise<TwoProcessSpeedup> {
   const [first, second] = writeSuiteHalves(options.suite);
-  const lanes = [startLane(options.suite, path.join(options.dir, "one")), startLane(first, path.join(options.dir, "half-1")), startLane(second, path.join(options.dir, "half-2"))];
+  const warmups = Math.max(1, options.warmups ?? 1);
+  const lanes = [startLane(options.suite, path.join(options.dir, "one"), warmups), startLane(first, path.join(options.dir, "half-1"), warmups), startLane(second, path.join(options.dir, "half-2"), warmups)];
   try {
     await Promise.all(lanes.map((l) => l.next()));
     const [whole, ...halves] = lanes as [Lane, Lane, Lane];
@@ -97,9 +99,9 @@ export interface Lane {
   close(): void;
 }
 
-/** Starts a child process that serves one lane of `suite`, writing its runs under `out`; `next()` hears it ready. */
-export function startLane(suite: string, out: string): Lane {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [LANE, suite, out], { stdio: ["pipe", "pipe", "pipe"] });
+/** Starts a child process that serves one lane of `suite`, writing its runs under `out` after `warmups` unmeasured ones; `next()` hears it ready. */
+export function startLane(suite: string, out: string, warmups = 1): Lane {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [LANE, suite, out, String(warmups)], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);

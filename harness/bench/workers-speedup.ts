@@ -43,11 +43,14 @@ export interface WorkersSpeedup {
  *
  * Warm against warm: the one-worker runs use this process's main thread, whose code the JIT has compiled by
  * now; the two-worker runs use it and a pool thread kept across the runs (`runSuite`'s `pool`), as a process
- * that runs suite after suite does. One unmeasured run of each goes first, so that the kept thread has compiled
- * its code too. A run on a fresh pool, as `rearrange run --workers 2` starts, is timed as well (each
- * repetition, after the other two): `coldTwoWorkersMs`, and the start alone, `poolStartMs`.
+ * that runs suite after suite does. Unmeasured runs go first: one with one worker, and `warmups` with two. The
+ * main thread has run this code through most of the bench by then; the kept thread is a new isolate, whose runs keep
+ * getting faster for several hundred episodes (its JIT tiering up, its heap growing: two-worker runs of the 200-episode
+ * suite went ~1,030 → ~800 ms over their first six), so with a single warm-up the two-worker runs were timed while
+ * one of their lanes was still warming up. A run on a fresh pool, as `rearrange run --workers 2` starts, is timed as well
+ * (`reps` times, after the warm repetitions): `coldTwoWorkersMs`, and the start alone, `poolStartMs`.
  */
-export async function measureWorkersSpeedup(options: { episodes: number; objects: number; maxSteps: number; reps: number; dir: string }): Promise<WorkersSpeedup> {
+export async function measureWorkersSpeedup(options: { episodes: number; objects: number; maxSteps: number; reps: number; warmups?: number; dir: string }): Promise<WorkersSpeedup> {
   const suite = writeWorkersSuite(options.episodes, options.objects, options.maxSteps, path.join(options.dir, "suite"));
   const times = { 1: [] as number[], 2: [] as number[] };
   const cpu = { 1: [] as number[], 2: [] as number[] };
@@ -55,15 +58,17 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
   const kept = await EpisodePool.open(1);
   try {
     await runWorkersSuite(suite, 1, path.join(options.dir, "warm-up-w1"));
-    await runWorkersSuite(suite, 2, path.join(options.dir, "warm-up-w2"), kept);
+    for (let k = 0; k < Math.max(1, options.warmups ?? 1); k++) await runWorkersSuite(suite, 2, path.join(options.dir, `warm-up-w2-${k}`), kept);
     for (let rep = 0; rep < options.reps; rep++) {
       for (const workers of [1, 2] as const) {
         const t = await timeIt(() => runWorkersSuite(suite, workers, path.join(options.dir, `run-w${workers}-${rep}`), workers === 2 ? kept : undefined));
         times[workers].push(t.wallMs);
         cpu[workers].push(t.cpuMs);
       }
-      cold.push((await timeIt(() => runWorkersSuite(suite, 2, path.join(options.dir, `run-cold-${rep}`)))).wallMs);
     }
+    // after the warm runs, not between them: starting and ending a pool's thread (a new isolate and its 192 MB
+    // young generation) disturbed the one-worker run that followed it
+    for (let rep = 0; rep < options.reps; rep++) cold.push((await timeIt(() => runWorkersSuite(suite, 2, path.join(options.dir, `run-cold-${rep}`)))).wallMs);
   } finally {
     await kept.close();
   }

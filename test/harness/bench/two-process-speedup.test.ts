@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -32,15 +32,16 @@ describe("measureTwoProcessSpeedup", () => {
   it("runs the whole suite in one child process and its halves in two, each warm-up and timed run complete", { timeout: 300_000 }, async () => {
     const suite = writeWorkersSuite(6, 60, 4, path.join(dir, "suite"));
     const out = path.join(dir, "lanes");
-    const r = await measureTwoProcessSpeedup({ suite, reps: 2, dir: out });
-    // every lane ran its warm-up and both timed runs, each to completion with every episode of its suite
+    const r = await measureTwoProcessSpeedup({ suite, reps: 2, warmups: 2, dir: out });
+    // every lane ran both its warm-ups and both timed runs, each to completion with every episode of its suite
     const all = ["ep-0", "ep-1", "ep-2", "ep-3", "ep-4", "ep-5"];
-    for (const run of ["warm-up", "run-0", "run-1"]) {
+    for (const run of ["warm-up-0", "warm-up-1", "run-0", "run-1"]) {
       expect(idsOf(path.join(out, "one", run)).sort()).toEqual(all);
       const halves = [idsOf(path.join(out, "half-1", run)), idsOf(path.join(out, "half-2", run))];
       expect(halves[0]).toEqual(["ep-0", "ep-2", "ep-4"]);
       expect(halves[1]).toEqual(["ep-1", "ep-3", "ep-5"]);
     }
+    expect(existsSync(path.join(out, "one", "warm-up-2"))).toBe(false);
     expect(r.twoProcessSpeedup).toBeCloseTo(r.oneProcessMs / r.twoProcessesMs, 10);
     expect(r.speedupSpread.min).toBeLessThanOrEqual(r.speedupSpread.max);
     for (const v of [r.oneProcessMs, r.twoProcessesMs, r.oneProcessCpuMs, r.twoProcessesCpuMs]) expect(v).toBeGreaterThan(0);
