@@ -4,6 +4,7 @@
  * footprints' intersection (convex polygon clipping) times the overlap of their z intervals.
  * Heading is π-periodic by construction (a rectangle turned by π is the same rectangle).
  */
+import { clipConvex, signedArea } from "../../sim/geometry/polygon.ts";
 import type { Box } from "../../sim/scene/schema.ts";
 
 /** A box as the seven numbers VLA-3D writes: centre, full extents, yaw about +z. */
@@ -32,50 +33,12 @@ export function footprintCorners(b: BoxTuple): Point[] {
   return local.map(([x, y]) => ({ x: cx + c * x - s * y, y: cy + s * x + c * y }));
 }
 
-/** Signed area (positive for counter-clockwise polygons), shoelace formula. */
-export function polygonArea(poly: readonly Point[]): number {
-  let twice = 0;
-  for (let i = 0; i < poly.length; i++) {
-    const a = poly[i]!;
-    const b = poly[(i + 1) % poly.length]!;
-    twice += a.x * b.y - b.x * a.y;
-  }
-  return twice / 2;
-}
-
-/**
- * Sutherland–Hodgman: clips `subject` by the convex, counter-clockwise `clip` polygon.
- * Exact for convex inputs (up to floating point); returns [] when they do not overlap.
- */
-export function clipConvex(subject: readonly Point[], clip: readonly Point[]): Point[] {
-  let output: Point[] = [...subject];
-  for (let i = 0; i < clip.length && output.length > 0; i++) {
-    const a = clip[i]!;
-    const b = clip[(i + 1) % clip.length]!;
-    const side = (p: Point) => (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
-    const input = output;
-    output = [];
-    for (let j = 0; j < input.length; j++) {
-      const p = input[j]!;
-      const q = input[(j + 1) % input.length]!;
-      const sp = side(p);
-      const sq = side(q);
-      if (sp >= 0) output.push(p);
-      // the edge crosses the clip line strictly: add the crossing point
-      if ((sp >= 0 && sq < 0) || (sp < 0 && sq >= 0)) {
-        const t = sp / (sp - sq);
-        output.push({ x: p.x + t * (q.x - p.x), y: p.y + t * (q.y - p.y) });
-      }
-    }
-  }
-  return output;
-}
-
 /** Volume of the intersection of two boxes (0 when they do not overlap). */
 export function intersectionVolume(a: BoxTuple, b: BoxTuple): number {
   const zOverlap = Math.min(a[2] + a[5] / 2, b[2] + b[5] / 2) - Math.max(a[2] - a[5] / 2, b[2] - b[5] / 2);
   if (!(zOverlap > 0)) return 0;
-  const area = Math.abs(polygonArea(clipConvex(footprintCorners(a), footprintCorners(b))));
+  // the simulator's clipper and area: the same Sutherland–Hodgman and shoelace the placement search uses
+  const area = Math.abs(signedArea(clipConvex(footprintCorners(a), footprintCorners(b))));
   return area * zOverlap;
 }
 
