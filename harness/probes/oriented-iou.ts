@@ -4,41 +4,29 @@
  * footprints' intersection (convex polygon clipping) times the overlap of their z intervals.
  * Heading is π-periodic by construction (a rectangle turned by π is the same rectangle).
  */
+import { footprintCorners, type Point2 } from "../../sim/geometry/footprint.ts";
 import { clipConvex, signedArea } from "../../sim/geometry/polygon.ts";
 import type { Box } from "../../sim/scene/schema.ts";
 
 /** A box as the seven numbers VLA-3D writes: centre, full extents, yaw about +z. */
 export type BoxTuple = readonly [cx: number, cy: number, cz: number, lx: number, ly: number, lz: number, heading: number];
 
-type Point = { x: number; y: number };
-
 /** Converts `{center,size,heading}` to the seven-number form. */
 export function boxToTuple(box: Box): BoxTuple {
   return [box.center.x, box.center.y, box.center.z, box.size.x, box.size.y, box.size.z, box.heading];
 }
 
-/** Corners of the box's footprint, counter-clockwise. */
-export function footprintCorners(b: BoxTuple): Point[] {
-  const [cx, cy, , lx, ly, , h] = b;
-  const c = Math.cos(h);
-  const s = Math.sin(h);
-  const hx = lx / 2;
-  const hy = ly / 2;
-  const local: Array<[number, number]> = [
-    [-hx, -hy],
-    [hx, -hy],
-    [hx, hy],
-    [-hx, hy],
-  ];
-  return local.map(([x, y]) => ({ x: cx + c * x - s * y, y: cy + s * x + c * y }));
+/** The box's footprint corners, counter-clockwise, as the simulator makes them ({@link footprintCorners}). */
+function cornersOf(b: BoxTuple): Point2[] {
+  return footprintCorners({ center: { x: b[0], y: b[1], z: b[2] }, size: { x: b[3], y: b[4], z: b[5] }, heading: b[6] });
 }
 
 /** Volume of the intersection of two boxes (0 when they do not overlap). */
 export function intersectionVolume(a: BoxTuple, b: BoxTuple): number {
   const zOverlap = Math.min(a[2] + a[5] / 2, b[2] + b[5] / 2) - Math.max(a[2] - a[5] / 2, b[2] - b[5] / 2);
   if (!(zOverlap > 0)) return 0;
-  // the simulator's clipper and area: the same Sutherland–Hodgman and shoelace the placement search uses
-  const area = Math.abs(signedArea(clipConvex(footprintCorners(a), footprintCorners(b))));
+  // the simulator's corners, clipper and area: the same arithmetic the placement search uses
+  const area = Math.abs(signedArea(clipConvex(cornersOf(a), cornersOf(b))));
   return area * zOverlap;
 }
 

@@ -12,7 +12,7 @@
  *   overlap; rooms that would otherwise be unreachable are joined to the nearest reachable room.
  */
 import type { RoomSpec } from "../../../../sim/scene/schema.ts";
-import { footprintCorners } from "../../oriented-iou.ts";
+import { footprintCorners } from "../../../../sim/geometry/footprint.ts";
 import type { Vla3dObject, Vla3dRegion } from "./read.ts";
 
 type Rect = { min: { x: number; y: number }; max: { x: number; y: number } };
@@ -85,7 +85,7 @@ export function planStoreys(regions: readonly Vla3dRegion[], objects: readonly V
       id: `${roomTypeOf(r.label)}_${r.id}`,
       type: roomTypeOf(r.label),
       outdoor: false,
-      footprint: boundsOf(footprintCorners([r.box.center.x, r.box.center.y, 0, r.box.size.x, r.box.size.y, 1, r.box.heading])),
+      footprint: boundsOf(footprintCorners(r.box)),
       doors: [],
     }));
     connectRooms(rooms);
@@ -94,7 +94,7 @@ export function planStoreys(regions: readonly Vla3dRegion[], objects: readonly V
 }
 
 function wholeSceneRegion(objects: readonly Vla3dObject[]): Vla3dRegion {
-  const corners = objects.flatMap((o) => footprintCorners([o.box.center.x, o.box.center.y, 0, o.box.size.x, o.box.size.y, 1, o.box.heading]));
+  const corners = objects.flatMap((o) => footprintCorners(o.box));
   const b = corners.length > 0 ? boundsOf(corners, 0.5) : { min: { x: -1, y: -1 }, max: { x: 1, y: 1 } };
   return {
     id: "0",
