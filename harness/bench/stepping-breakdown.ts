@@ -16,12 +16,12 @@ export interface ActionTime {
 }
 
 /**
- * Per-action breakdown of a timed run: where stepping time goes. Needs the run recorded (`record: true`)
- * so each timed step can be matched to its action. The writer's end-of-episode write counts in the run's
- * total but in no step, so the shares add up to the per-step part only.
+ * Per-action breakdown of a timed run: where stepping time goes. Needs each timed step's action: the run's
+ * `actionTypes` when it kept them, else its recorded events (`record: true`). The writer's end-of-episode
+ * write counts in the run's total but in no step, so the shares add up to the per-step part only.
  */
 export function steppingByAction(run: SteppingTime): Record<string, ActionTime> {
-  const types = run.episodes.flatMap((e) => e.steps.map((s) => s.action.type));
+  const types = run.actionTypes ?? run.episodes.flatMap((e) => e.steps.map((s) => s.action.type));
   if (types.length !== run.perStepMs.length) throw new Error(`steppingByAction needs a recorded run (${types.length} recorded steps, ${run.perStepMs.length} timed)`);
   const wall = new Map<string, number[]>();
   const cpu = new Map<string, number[]>();

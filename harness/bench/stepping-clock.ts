@@ -29,7 +29,10 @@ export interface SteppingTime {
   perStepMs: number[];
   /** Per-step CPU times, ms, in order (µs resolution); NaN each unless timed with `cpu: true`. */
   perStepCpuMs: number[];
+  /** The episodes' events, with `record: true` (empty otherwise). */
   episodes: RecordedEpisode[];
+  /** Each step's action type, in order, with `actionTypes: true`: what a step was, keeping nothing else of it. */
+  actionTypes?: string[];
 }
 
 /**
@@ -53,10 +56,11 @@ export async function runTimedEpisodes(
   jobs: readonly EpisodeJob[],
   agent: Agent,
   writer: Reporter,
-  options: { record?: boolean; cpu?: boolean; worlds?: WorldPool } = {},
+  options: { record?: boolean; actionTypes?: boolean; cpu?: boolean; worlds?: WorldPool } = {},
 ): Promise<SteppingTime> {
   const readCpu = options.cpu === true;
   const out: SteppingTime = { steps: 0, steppingMs: 0, steppingCpuMs: readCpu ? 0 : Number.NaN, actMs: 0, perStepMs: [], perStepCpuMs: [], episodes: [] };
+  const types: string[] | null = options.actionTypes ? (out.actionTypes = []) : null;
   let actReturned = 0;
   let actReturnedCpu = 0;
   const timing = timeActs(agent, (startedAt, endedAt) => {
@@ -81,6 +85,7 @@ export async function runTimedEpisodes(
         out.steppingMs += ms;
         out.perStepMs.push(ms);
         if (options.record) current!.steps.push(e.step);
+        if (types) types.push(e.step.action.type);
         return;
       }
       case "episodeEnd": {

@@ -35,9 +35,10 @@ export interface SteppingRate {
  * unmeasured passes and one unmeasured repetition (the rate keeps climbing for some thirty passes of the default
  * suite as V8 tiers the hot paths up and the young generation grows: without the warm-up the median is a figure
  * of the process's start, not of a step),
- * timing stepping only (see {@link runTimedEpisodes}): each repetition runs the passes twice, once on the wall
- * clock alone and once reading CPU time around every step too; after each repetition writes the same step lines again
- * with no simulation, through the same trajectory writer, to get the I/O limit of a step on this machine.
+ * timing stepping only (see {@link runTimedEpisodes}): each repetition runs the passes three times, once on the wall
+ * clock alone (keeping only each step's action type), once reading CPU time around every step too, and once untimed
+ * keeping the events, whose step lines it then writes again with no simulation, through the same trajectory writer,
+ * to get the I/O limit of a step on this machine. The three passes must take the same steps (a deterministic agent).
  * The episodes share one world pool, as a run's lane does (an agent that takes the live world uses it only if
  * it declares `releasesWorld`, as the oracle does).
  */
@@ -48,7 +49,7 @@ export async function measureSteppingRate(options: { suite: string; agent: strin
   const passJobs = Array.from({ length: options.passesPerRep }, () => jobs).flat();
   const rows: { sps: number; spsCpu: number; log: number; logCpu: number; steps: number; actMs: number }[] = [];
   const worlds = new WorldPool();
-  const timed: SteppingTime = { steps: 0, steppingMs: 0, steppingCpuMs: 0, actMs: 0, perStepMs: [], perStepCpuMs: [], episodes: [] };
+  const timed: SteppingTime = { steps: 0, steppingMs: 0, steppingCpuMs: 0, actMs: 0, perStepMs: [], perStepCpuMs: [], episodes: [], actionTypes: [] };
   try {
     const warmupJobs = Array.from({ length: options.warmupPasses ?? 0 }, () => jobs).flat();
     if (warmupJobs.length) {
@@ -61,19 +62,33 @@ export async function measureSteppingRate(options: { suite: string; agent: strin
       mkdirSync(runDir, { recursive: true });
       const writer = new TrajectoryWriter(path.join(runDir, "run"));
       writer.onBegin();
-      const run = await runTimedEpisodes(passJobs, agent, writer, { record: true, worlds });
+      // keeps only each step's action type: a run keeps none of its events, and holding on to a repetition's
+      // events made every one survive the young generation's collections (copied, then promoted) inside the
+      // timed spans, ~5 % of a step that belongs to the measurement, not to stepping
+      const run = await runTimedEpisodes(passJobs, agent, writer, { actionTypes: true, worlds });
       // the same steps again with CPU time read around each (a separate run: reading it slows the steps it surrounds)
       const cpuWriter = new TrajectoryWriter(path.join(runDir, "run-cpu"));
       cpuWriter.onBegin();
       const cpuRun = await runTimedEpisodes(passJobs, agent, cpuWriter, { cpu: true, worlds });
       if (cpuRun.steps !== run.steps) throw new Error(`the CPU-timed pass took ${cpuRun.steps} steps, the wall-timed one ${run.steps}: ${options.agent} is not deterministic`);
+      // the same steps a third time, untimed, keeping their events for the log-only replay just after: the
+      // replayed events are as fresh as when the timed pass kept them (older events stringify slower, which
+      // would understate the limit)
+      const recordWriter = new TrajectoryWriter(path.join(runDir, "recorded"));
+      recordWriter.onBegin();
+      const recorded = await runTimedEpisodes(passJobs, agent, recordWriter, { record: true, worlds });
+      const recordedTypes = recorded.episodes.flatMap((e) => e.steps.map((st) => st.action.type));
+      const firstDifference = recordedTypes.findIndex((t, i) => t !== run.actionTypes![i]);
+      if (recordedTypes.length !== run.steps || firstDifference >= 0) {
+        throw new Error(`the recorded pass took ${recordedTypes.length} steps, the wall-timed one ${run.steps}${firstDifference >= 0 ? `, differing from step ${firstDifference + 1} (${recordedTypes[firstDifference]} against ${run.actionTypes![firstDifference]})` : ""}: ${options.agent} is not deterministic`);
+      }
       const logWriter = new TrajectoryWriter(path.join(runDir, "log-only"));
       logWriter.onBegin();
-      const log = replayLines(run.episodes, logWriter);
+      const log = replayLines(recorded.episodes, logWriter);
       if (rep < 0) continue; // warm-up: the JIT has not compiled the hot paths yet
       timed.perStepMs.push(...run.perStepMs);
       timed.perStepCpuMs.push(...cpuRun.perStepCpuMs);
-      timed.episodes.push(...run.episodes);
+      timed.actionTypes!.push(...run.actionTypes!);
       rows.push({
         sps: run.steps / (run.steppingMs / 1000),
         spsCpu: cpuRun.steps / (cpuRun.steppingCpuMs / 1000),

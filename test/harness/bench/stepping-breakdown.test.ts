@@ -22,6 +22,14 @@ describe("stepping by action", () => {
     expect(Object.values(r).reduce((s, t) => s + t.share, 0)).toBeCloseTo(1, 12);
   });
 
+  it("takes the actions from the run's action types when it kept them instead of its events", () => {
+    const t: SteppingTime = { ...run([1, 2, 3]), episodes: [], actionTypes: ["open", "open", "done"] };
+    const r = steppingByAction(t);
+    expect(Object.keys(r)).toEqual(["open", "done"]);
+    expect(r.open).toMatchObject({ steps: 2, p50Us: 1000, meanUs: 1500, share: 3 / 6 });
+    expect(() => steppingByAction({ ...t, actionTypes: ["open"] })).toThrow(/recorded run/);
+  });
+
   it("refuses a run that was not recorded step by step", () => {
     expect(() => steppingByAction(run([1, 2, 3]))).toThrow(/recorded run/);
   });

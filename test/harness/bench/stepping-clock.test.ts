@@ -36,6 +36,16 @@ describe("the stepping clock", () => {
     expect(cpu.episodes[0]!.steps.map((s) => s.action)).toEqual(wall.episodes[0]!.steps.map((s) => s.action));
   });
 
+  it("keeps only each step's action type when asked for them, in step order, and no event", async () => {
+    const job = houseJob(100, 12);
+    const recorded = await runHouseEpisode(job, dir());
+    const typed = await runTimedEpisodes([job], new BenchAgent(), {}, { actionTypes: true });
+    expect(typed.episodes).toEqual([]);
+    expect(typed.actionTypes).toEqual(recorded.episodes[0]!.steps.map((s) => s.action.type));
+    expect(typed.actionTypes).toHaveLength(12);
+    expect((await runTimedEpisodes([job], new BenchAgent(), {})).actionTypes).toBeUndefined();
+  });
+
   it("times act() and then gives the agent back as it was: an own act restored, a prototype act uncovered", async () => {
     const job = houseJob(100, 6);
     const agent = new BenchAgent();

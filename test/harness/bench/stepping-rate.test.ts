@@ -34,8 +34,8 @@ describe("measureSteppingRate", () => {
     g.__episodes = 0;
     const out = path.join(dir, "rate");
     const rate = await measureSteppingRate({ suite: "default", agent: countingAgent(), reps: 2, passesPerRep: 1, warmupPasses: 3, dir: out });
-    // 3 warm-up passes, then the warm-up repetition and 2 measured ones, each a wall-timed and a CPU-timed pass
-    expect(g.__episodes).toBe(jobs * (3 + 3 * 2));
+    // 3 warm-up passes, then the warm-up repetition and 2 measured ones, each a wall-timed, a CPU-timed and a recorded pass
+    expect(g.__episodes).toBe(jobs * (3 + 3 * 3));
     // two steps an episode (explore, done), counted per measured pass: the warm-up passes add none
     expect(rate.stepsPerPass).toBe(2 * jobs);
     expect(rate.byAction.explore!.steps).toBe(2 * jobs);
@@ -43,5 +43,28 @@ describe("measureSteppingRate", () => {
     expect(readdirSync(path.join(out, "warm-up", "episodes"))).toHaveLength(jobs);
     expect(rate.stepsPerSecond).toBeGreaterThan(0);
     expect(rate.fractionOfLimit).toBeCloseTo(rate.stepsPerSecond / rate.logOnlyStepsPerSecond, 10);
+  });
+
+  it("refuses an agent whose recorded pass takes other steps than its timed ones: the replayed lines would not be theirs", async () => {
+    const jobs = loadSuiteJobs("default").jobs.length;
+    const file = path.join(dir, "wavering-agent.ts");
+    // done at once in the wall-timed and the CPU-timed pass; in the third (the recorded one) it explores first
+    writeFileSync(
+      file,
+      `let episodes = 0;
+export default class WaveringAgent {
+  readonly name = "wavering";
+  private first = false;
+  reset(): void { episodes++; this.first = Math.floor((episodes - 1) / ${jobs}) === 2; }
+  act(obs: { rooms: { id: string }[] }) {
+    if (this.first) { this.first = false; return { type: "explore" as const, room: obs.rooms[0]!.id }; }
+    return { type: "done" as const };
+  }
+}
+`,
+    );
+    await expect(measureSteppingRate({ suite: "default", agent: file, reps: 1, passesPerRep: 1, warmupPasses: 0, dir: path.join(dir, "wavering") })).rejects.toThrow(
+      /the recorded pass took \d+ steps, the wall-timed one \d+, differing from step 1 \(explore against done\): .* is not deterministic/,
+    );
   });
 });
