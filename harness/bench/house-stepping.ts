@@ -24,11 +24,15 @@ export function houseJob(objects: number, steps: number, seed = 1): EpisodeJob {
 /**
  * Runs one episode of the bench agent with trajectory logging on; stepping time as in the suite rate. With
  * `worlds` (a lane's pool), a house run before is restored rather than loaded again, as in a run's lane.
+ * `keep` says what the result keeps of the steps: their events (the default), only their action types, or
+ * nothing. A timed measurement keeps as little as it needs: a run keeps no events, and events kept through the
+ * episode survive the young generation's collections inside the timed steps (see measureSteppingRate).
  */
-export async function runHouseEpisode(job: EpisodeJob, dir: string, options: { cpu?: boolean; worlds?: WorldPool } = {}): Promise<SteppingTime> {
+export async function runHouseEpisode(job: EpisodeJob, dir: string, options: { cpu?: boolean; worlds?: WorldPool; keep?: "events" | "actionTypes" | "nothing" } = {}): Promise<SteppingTime> {
   const writer = new TrajectoryWriter(dir);
   writer.onBegin();
-  return runTimedEpisodes([job], new BenchAgent(), writer, { record: true, cpu: options.cpu, worlds: options.worlds });
+  const keep = options.keep ?? "events";
+  return runTimedEpisodes([job], new BenchAgent(), writer, { record: keep === "events", actionTypes: keep === "actionTypes", cpu: options.cpu, worlds: options.worlds });
 }
 
 /** Mean stepping time per step at each house size. */
@@ -66,14 +70,14 @@ export async function measureStepScaling(options: { sizes: number[]; steps: numb
   const wall = new Map<number, number[]>(options.sizes.map((n) => [n, []]));
   const cpu = new Map<number, number[]>(options.sizes.map((n) => [n, []]));
   for (let round = 0; round < (options.warmupRounds ?? 1); round++) {
-    for (const job of jobs) await runHouseEpisode(job, path.join(options.dir, "warm-up"), { worlds });
+    for (const job of jobs) await runHouseEpisode(job, path.join(options.dir, "warm-up"), { worlds, keep: "nothing" });
   }
   for (let rep = 0; rep < options.reps; rep++) {
     for (const [i, n] of options.sizes.entries()) {
-      const t = await runHouseEpisode(jobs[i]!, path.join(options.dir, `scaling-${rep}`), { worlds });
+      const t = await runHouseEpisode(jobs[i]!, path.join(options.dir, `scaling-${rep}`), { worlds, keep: "nothing" });
       wall.get(n)!.push(t.steppingMs / t.steps);
       // CPU time from a run of its own: reading it around every step slows those steps (see runTimedEpisodes)
-      const c = await runHouseEpisode(jobs[i]!, path.join(options.dir, `scaling-cpu-${rep}`), { cpu: true, worlds });
+      const c = await runHouseEpisode(jobs[i]!, path.join(options.dir, `scaling-cpu-${rep}`), { cpu: true, worlds, keep: "nothing" });
       cpu.get(n)!.push(c.steppingCpuMs / c.steps);
     }
   }
@@ -110,20 +114,23 @@ export interface PlaceLatency {
 export async function measurePlaceLatency(options: { objects: number; steps: number; reps: number; dir: string }): Promise<PlaceLatency> {
   const job = houseJob(options.objects, options.steps, 2);
   const worlds = new WorldPool();
-  await runHouseEpisode(job, path.join(options.dir, "warm-up"), { worlds });
+  // untimed, keeping the events: which places succeed (the timed runs keep only each step's action type)
+  const recorded = await runHouseEpisode(job, path.join(options.dir, "warm-up"), { worlds });
+  const steps = recorded.episodes[0]!.steps;
+  const recordedTypes = steps.map((s) => s.action.type).join();
+  const ok = steps.filter((s) => s.action.type === "place" && s.feedback.ok).length;
   const p50: number[] = [];
   const p95: number[] = [];
   let places = 0;
-  let ok = 0;
   for (let rep = 0; rep < options.reps; rep++) {
-    const t = await runHouseEpisode(job, path.join(options.dir, `place-${rep}`), { worlds });
-    const steps = t.episodes[0]!.steps;
-    const ms = steps.flatMap((s, i) => (s.action.type === "place" ? [t.perStepMs[i]!] : []));
+    const t = await runHouseEpisode(job, path.join(options.dir, `place-${rep}`), { worlds, keep: "actionTypes" });
+    const types = t.actionTypes!;
+    if (types.join() !== recordedTypes) throw new Error(`the bench agent took other steps in repetition ${rep + 1} than in the recorded run: it is not deterministic`);
+    const ms = types.flatMap((type, i) => (type === "place" ? [t.perStepMs[i]!] : []));
     if (ms.length === 0) throw new Error(`the bench agent placed nothing in ${options.steps} steps`);
     p50.push(percentile(ms, 50));
     p95.push(percentile(ms, 95));
     places = ms.length;
-    ok = steps.filter((s) => s.action.type === "place" && s.feedback.ok).length;
   }
   return { placeMsP50: median(p50), placeMsP95: median(p95), placesPerRep: places, okShare: ok / places, spread: { placeMsP50: spreadOf(p50), placeMsP95: spreadOf(p95) } };
 }

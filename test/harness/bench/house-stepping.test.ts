@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { BenchAgent } from "../../../harness/bench/bench-agent.ts";
-import { measureStepScaling } from "../../../harness/bench/house-stepping.ts";
+import { houseJob, measurePlaceLatency, measureStepScaling, runHouseEpisode } from "../../../harness/bench/house-stepping.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "house-stepping-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,5 +31,34 @@ describe("measureStepScaling", () => {
     const resets = vi.spyOn(BenchAgent.prototype, "reset");
     await measureStepScaling({ sizes: [100, 200], steps: 4, reps: 1, dir: path.join(dir, "b") });
     expect(resets).toHaveBeenCalledTimes(1 * 2 + 1 * 2 * 2);
+  });
+});
+
+describe("runHouseEpisode", () => {
+  it("keeps the events, only the action types, or nothing, as asked; the steps are the same", async () => {
+    const job = houseJob(100, 10);
+    const events = await runHouseEpisode(job, path.join(dir, "keep-events"));
+    const types = await runHouseEpisode(job, path.join(dir, "keep-types"), { keep: "actionTypes" });
+    const nothing = await runHouseEpisode(job, path.join(dir, "keep-nothing"), { keep: "nothing" });
+    expect(events.episodes[0]!.steps).toHaveLength(10);
+    expect(types.episodes).toEqual([]);
+    expect(types.actionTypes).toEqual(events.episodes[0]!.steps.map((s) => s.action.type));
+    expect(nothing.episodes).toEqual([]);
+    expect(nothing.actionTypes).toBeUndefined();
+    expect([types.steps, nothing.steps]).toEqual([10, 10]);
+  });
+});
+
+describe("measurePlaceLatency", () => {
+  it("times the place steps of each repetition and takes their success share from a recorded run of the same steps", async () => {
+    const objects = 100;
+    const steps = 40;
+    const r = await measurePlaceLatency({ objects, steps, reps: 2, dir: path.join(dir, "place") });
+    const recorded = (await runHouseEpisode(houseJob(objects, steps, 2), path.join(dir, "place-check"))).episodes[0]!.steps;
+    const places = recorded.filter((s) => s.action.type === "place");
+    expect(r.placesPerRep).toBe(places.length);
+    expect(r.okShare).toBe(places.filter((s) => s.feedback.ok).length / places.length);
+    expect(r.placeMsP50).toBeGreaterThan(0);
+    expect(r.placeMsP95).toBeGreaterThanOrEqual(r.placeMsP50);
   });
 });
