@@ -139,9 +139,9 @@ export class EpisodePool {
   /**
    * Runs the episodes in parallel, started in plan order, and passes their events to `emit` in the
    * order of `episodes`. There is one lane per thread and, with `mainLane`, one more on the calling
-   * thread: each lane takes the next episode of the plan whenever it is free (see EpisodeClaims), so a
-   * faster lane takes more. `mainLane(index, push)` runs episode `index` here and hands its events to
-   * `push`. Once `stop` is aborted no further episode starts; the ones running finish and their events
+   * thread: each lane takes an episode whenever it is free (the next of the plan, or a little later one of a
+   * scene it has loaded: see EpisodeClaims), so a faster lane takes more. `mainLane(index, push)` runs
+   * episode `index` here and hands its events to `push`. Once `stop` is aborted no further episode starts; the ones running finish and their events
    * are passed on. Rejects with the first episode's error that is not an agent failure (agent failures
    * end only their episode, inside runEpisode); no lane starts another episode after it. `scenes` and
    * `tasks` (read and validated here already) go to every thread with its task, so the threads need not load
@@ -158,7 +158,8 @@ export class EpisodePool {
   ): Promise<void> {
     const tag = this.tag();
     const ordered = new OrderedEmitter(episodes.length, emit);
-    const claims = new EpisodeClaims(episodes.length);
+    // lanes keep to the scenes they have loaded (see EpisodeClaims)
+    const claims = new EpisodeClaims(episodes.length, undefined, episodes.map((e) => e.scenePath));
     const onAbort = () => claims.stop();
     if (stop?.aborted) claims.stop();
     stop?.addEventListener("abort", onAbort);
@@ -199,9 +200,11 @@ export class EpisodePool {
     if (mainLane) lanes.push(stopping(mainThreadLane()));
     try {
       await Promise.all(lanes);
+      // a run stopped early leaves episodes no lane took, maybe before some that ran (a lane may take an
+      // episode of its own scenes ahead of the oldest): those are passed over, the others are waited for
+      for (let i = 0; i < episodes.length; i++) if (!claims.isClaimed(i)) ordered.skip(i);
       // the last events of an episode may arrive after its thread's task settles: wait for them too
-      // (stopped early, for the episodes that started: the others never end)
-      await ordered.passedOn(claims.claimed);
+      await ordered.passedOn(episodes.length);
     } finally {
       stop?.removeEventListener("abort", onAbort);
       for (const p of ports) p.close();

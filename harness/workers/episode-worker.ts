@@ -82,7 +82,7 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
         const state = await stateFor(task);
         for (const scene of task.scenes) state.files.addScene(scene);
         for (const t of task.tasks) state.files.addTask(t);
-        await runClaimed(state, task.episodes, new EpisodeClaims(task.episodes.length, task.claim), task.port);
+        await runClaimed(state, task.episodes, new EpisodeClaims(task.episodes.length, task.claim, task.episodes.map((e) => e.scenePath)), task.port);
         return { ok: true };
       }
       case "endRun": {

@@ -10,6 +10,8 @@ export class OrderedEmitter {
   private cursor = 0;
   private readonly buffers: RunEvent[][];
   private readonly ended: boolean[];
+  /** Whether any event of the episode has arrived. */
+  private readonly started: boolean[];
   private resolveDrained!: () => void;
   private waiters: Array<{ count: number; resolve: () => void }> = [];
   /** Resolves once every episode's `episodeEnd` has been passed on. */
@@ -25,6 +27,7 @@ export class OrderedEmitter {
   ) {
     this.buffers = Array.from({ length: count }, () => []);
     this.ended = Array.from({ length: count }, () => false);
+    this.started = Array.from({ length: count }, () => false);
     this.drained = new Promise((resolve) => (this.resolveDrained = resolve));
     if (count === 0) this.resolveDrained();
   }
@@ -51,12 +54,26 @@ export class OrderedEmitter {
     if (!Number.isInteger(index) || index < 0 || index >= this.count) throw new Error(`episode index ${index} is out of range 0…${this.count - 1}`);
     if (this.ended[index]) throw new Error(`event ${event.type} of episode ${index} arrived after its episodeEnd`);
     if (event.type === "episodeEnd") this.ended[index] = true;
+    this.started[index] = true;
     if (index !== this.cursor) {
       this.buffers[index]!.push(event);
       return;
     }
     this.emit(event);
     if (event.type === "episodeEnd") this.advance();
+  }
+
+  /**
+   * Passes over episode `index`, which never started (a run stopped before a lane took it, while lanes had
+   * taken later ones): the episodes after it are passed on without waiting for it.
+   * @throws Error for an index out of range or an episode that has events
+   */
+  skip(index: number): void {
+    if (!Number.isInteger(index) || index < 0 || index >= this.count) throw new Error(`episode index ${index} is out of range 0…${this.count - 1}`);
+    if (this.started[index]) throw new Error(`episode ${index} has events: it cannot be passed over`);
+    if (this.ended[index]) throw new Error(`episode ${index} was passed over already`);
+    this.ended[index] = true;
+    if (index === this.cursor) this.advance();
   }
 
   private advance(): void {

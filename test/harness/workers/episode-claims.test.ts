@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { trajectoryFileName } from "../../../harness/reporters/trajectory-writer.ts";
 import type { RunEvent } from "../../../harness/runner/run-events.ts";
-import { EpisodeClaims } from "../../../harness/workers/episode-claims.ts";
+import { CLAIM_LOOKAHEAD, EpisodeClaims } from "../../../harness/workers/episode-claims.ts";
 import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
 import { copyBundledSuite, hasBundledSuite, suiteEpisodeSpecs, trajectoryEnded } from "./run-files.ts";
 
@@ -40,6 +40,81 @@ describe("EpisodeClaims", () => {
         },
       ),
     );
+  });
+});
+
+/**
+ * What a lane holding `mine` should take next, by the rule: among the unclaimed episodes from the oldest up to
+ * CLAIM_LOOKAHEAD later, the first of a scene of its own, else the first of a scene no lane has, else the oldest.
+ */
+function expectedClaim(scenes: readonly string[], claimed: ReadonlySet<number>, mine: ReadonlySet<string>, anyLane: ReadonlySet<string>): number | null {
+  let oldest = 0;
+  while (oldest < scenes.length && claimed.has(oldest)) oldest++;
+  if (oldest >= scenes.length) return null;
+  const window: number[] = [];
+  for (let i = oldest; i < Math.min(scenes.length, oldest + CLAIM_LOOKAHEAD + 1); i++) if (!claimed.has(i)) window.push(i);
+  return window.find((i) => mine.has(scenes[i]!)) ?? window.find((i) => !anyLane.has(scenes[i]!)) ?? oldest;
+}
+
+describe("EpisodeClaims with scenes", () => {
+  it("a lane takes the first episode of its own scenes within the lookahead, else of a scene no lane has, else the oldest; each once", () => {
+    fc.assert(
+      fc.property(
+        // each episode's scene (a few scenes, often repeated), the lanes, the turns and a stop
+        fc.array(fc.constantFrom("a", "b", "c", "d", "e"), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.nat({ max: 3 }), { maxLength: 80 }),
+        fc.option(fc.nat({ max: 80 })),
+        (scenes, lanes, turns, stopAt) => {
+          const first = new EpisodeClaims(scenes.length, undefined, scenes);
+          const all = [first, ...Array.from({ length: lanes - 1 }, () => new EpisodeClaims(scenes.length, first.buffer, scenes))];
+          const mine = all.map(() => new Set<string>());
+          const anyLane = new Set<string>();
+          const claimed = new Set<number>();
+          turns.forEach((turn, k) => {
+            const lane = turn % lanes;
+            if (k === stopAt) all[lane]!.stop();
+            const want = all[lane]!.stopped ? null : expectedClaim(scenes, claimed, mine[lane]!, anyLane);
+            const got = all[lane]!.next();
+            expect(got).toBe(want);
+            if (got === null) return;
+            expect(claimed.has(got)).toBe(false);
+            claimed.add(got);
+            mine[lane]!.add(scenes[got]!);
+            anyLane.add(scenes[got]!);
+          });
+          for (const c of all) {
+            expect(c.claimed).toBe(claimed.size);
+            for (let i = 0; i < scenes.length; i++) expect(c.isClaimed(i)).toBe(claimed.has(i));
+          }
+          if (stopAt === null || stopAt >= turns.length) expect(claimed.size).toBe(Math.min(scenes.length, turns.length));
+        },
+      ),
+    );
+  });
+
+  it("two lanes over interleaved scenes share them out instead of both running all of them", () => {
+    // four scenes taking turns, as the workers benchmark's suite has them; the lanes take turns too
+    const scenes = Array.from({ length: 200 }, (_, i) => `house-${i % 4}`);
+    const lanes = [new EpisodeClaims(scenes.length, undefined, scenes)];
+    lanes.push(new EpisodeClaims(scenes.length, lanes[0]!.buffer, scenes));
+    const ran = lanes.map(() => new Set<string>());
+    const order: number[] = [];
+    for (let turn = 0; ; turn++) {
+      const i = lanes[turn % 2]!.next();
+      if (i === null) break;
+      ran[turn % 2]!.add(scenes[i]!);
+      order.push(i);
+    }
+    expect([...order].sort((a, b) => a - b)).toEqual(scenes.map((_, i) => i));
+    expect(ran.map((r) => r.size)).toEqual([2, 2]);
+    expect(new Set([...ran[0]!, ...ran[1]!]).size).toBe(4);
+  });
+
+  it("refuses a scene list of the wrong length and a buffer made for other claims", () => {
+    expect(() => new EpisodeClaims(3, undefined, ["a", "b"])).toThrow(/2 scenes for 3 episodes/);
+    const claims = new EpisodeClaims(3, undefined, ["a", "b", "a"]);
+    expect(() => new EpisodeClaims(3, claims.buffer)).toThrow(/shared buffer holds 8 cells, these claims need 6/);
   });
 });
 
@@ -84,6 +159,47 @@ describe.skipIf(!hasBundledSuite("default"))("a pool thread takes its next episo
     expect(mainRan).toEqual([0]);
     expect(othersDoneWhileBlocked).toBe(true);
     expect(seen.filter((e) => e.type === "episodeEnd").map((e) => (e as { key: string }).key)).toEqual(specs.map((s) => s.key));
+    await pool.close();
+    pool = null;
+  }, 120_000);
+
+  it("a run stopped while a lane is ahead on its own scene passes over the episodes no lane took and ends", async () => {
+    const suite = copyBundledSuite("default", { maxSteps: 6 });
+    const all = suiteEpisodeSpecs(suite, 6);
+    const a = all[0]!;
+    const b = all.find((s) => s.scenePath !== a.scenePath)!;
+    // scenes A and B taking turns: the main lane takes 0 (A), the thread then keeps to B (1, 3, 5, …)
+    const specs = Array.from({ length: 30 }, (_, i) => ({ ...(i % 2 === 0 ? a : b), key: `ep-${i}`, id: `ep-${i}`, seed: i }));
+    const out = mkdtempSync(path.join(os.tmpdir(), "claims-stop-"));
+    const setup = { agent: "random", agentOptions: {}, context: { runId: "r", harnessVersion: "0", suiteId: "s", stepTimeout: 60, config: {} }, trajectoryOut: out };
+    pool = await EpisodePool.open(1, setup);
+    const stop = new AbortController();
+    const seen: RunEvent[] = [];
+    const mainRan: number[] = [];
+    await pool.runAll(
+      specs,
+      (e) => seen.push(e),
+      stop.signal,
+      async (index, push) => {
+        mainRan.push(index);
+        // holds episode 0 (event loop free) until the thread has begun episode 3, then stops the run
+        const until = Date.now() + 60_000;
+        while (!existsSync(path.join(out, "episodes", trajectoryFileName("ep-3"))) && Date.now() < until) await new Promise((r) => setTimeout(r, 1));
+        stop.abort();
+        push({ type: "episodeBegin", key: specs[index]!.key } as RunEvent);
+        push({ type: "episodeEnd", key: specs[index]!.key } as RunEvent);
+      },
+    );
+    expect(mainRan).toEqual([0]);
+    const indexOf = (e: RunEvent) => Number((e as { key: string }).key.slice(3));
+    const begun = seen.filter((e) => e.type === "episodeBegin").map(indexOf);
+    const ended = seen.filter((e) => e.type === "episodeEnd").map(indexOf);
+    // what ran is passed on whole, in plan order, and runAll ended although episode 2 (scene A) was never taken
+    expect(begun.slice(0, 3)).toEqual([0, 1, 3]);
+    expect(begun).toEqual([...begun].sort((x, y) => x - y));
+    expect(ended).toEqual(begun);
+    expect(begun.length).toBeLessThan(begun.at(-1)! + 1);
+    expect(begun.slice(1).every((i) => trajectoryEnded(out, `ep-${i}`))).toBe(true);
     await pool.close();
     pool = null;
   }, 120_000);

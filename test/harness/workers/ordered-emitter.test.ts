@@ -92,4 +92,29 @@ describe("OrderedEmitter", () => {
     emitter.push(0, episodeEvents(0, 0)[1]!);
     expect(() => emitter.push(0, episodeEvents(0, 0)[0]!)).toThrow(/after its episodeEnd/);
   });
+
+  it("passes over episodes that never started, at the head or further on, and passes on the later ones", async () => {
+    const out: string[] = [];
+    const emitter = new OrderedEmitter(4, (e) => out.push(`${(e as { key: string }).key}:${e.type}`));
+    // episodes 1 and 3 ran (a lane took them ahead of 0 and 2), then the run stopped
+    for (const e of episodeEvents(1, 0)) emitter.push(1, e);
+    for (const e of episodeEvents(3, 1)) emitter.push(3, e);
+    emitter.skip(2);
+    expect(out).toEqual([]);
+    emitter.skip(0);
+    expect(out).toEqual(["e1:episodeBegin", "e1:episodeEnd", "e3:episodeBegin", "e3:step", "e3:episodeEnd"]);
+    await emitter.passedOn(4);
+    await emitter.drained;
+  });
+
+  it("refuses to pass over an episode that has events, even one streaming live at the head", () => {
+    const emitter = new OrderedEmitter(3, () => undefined);
+    emitter.push(0, episodeEvents(0, 0)[0]!);
+    expect(() => emitter.skip(0)).toThrow(/has events/);
+    emitter.push(2, episodeEvents(2, 0)[0]!);
+    expect(() => emitter.skip(2)).toThrow(/has events/);
+    emitter.skip(1);
+    expect(() => emitter.skip(1)).toThrow(/passed over already/);
+    expect(() => emitter.skip(3)).toThrow(/out of range/);
+  });
 });
