@@ -137,12 +137,12 @@ export class EpisodePool {
   }
 
   /**
-   * Runs the episodes in parallel, started in plan order, and passes their events to `emit` in the
+   * Runs the episodes in parallel, started about in plan order, and passes their events to `emit` in the
    * order of `episodes`. There is one lane per thread and, with `mainLane`, one more on the calling
    * thread: each lane takes an episode whenever it is free (the next of the plan, or a little later one of a
-   * scene it has loaded: see EpisodeClaims), so a faster lane takes more. `mainLane(index, push)` runs
-   * episode `index` here and hands its events to `push`. Once `stop` is aborted no further episode starts; the ones running finish and their events
-   * are passed on. Rejects with the first episode's error that is not an agent failure (agent failures
+   * scene it has run: see EpisodeClaims), so a faster lane takes more. `mainLane(index, push)` runs
+   * episode `index` here and hands its events to `push`. Once `stop` is aborted no further episode
+   * starts; the ones running finish and their events are passed on (episodes no lane took are passed over). Rejects with the first episode's error that is not an agent failure (agent failures
    * end only their episode, inside runEpisode); no lane starts another episode after it. `scenes` and
    * `tasks` (read and validated here already) go to every thread with its task, so the threads need not load
    * those files again, and each scene is settled by only one lane (see RecipeShare): this thread
