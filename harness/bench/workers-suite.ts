@@ -30,11 +30,14 @@ export function runWorkersSuite(suite: string, workers: number, out: string, poo
   });
 }
 
-/** Writes the workers benchmark's suite: houses, tasks and a suite file of `episodes` episodes over them; returns the suite file's path. */
-export function writeWorkersSuite(episodes: number, objects: number, maxSteps: number, dir: string): string {
+/**
+ * Writes the workers benchmark's suite: `houses` houses (four by default) with their tasks, and a suite file of
+ * `episodes` episodes taking the houses in turn; returns the suite file's path.
+ */
+export function writeWorkersSuite(episodes: number, objects: number, maxSteps: number, dir: string, houses = HOUSES): string {
   mkdirSync(dir, { recursive: true });
   const refs: { scene: string; task: string }[] = [];
-  for (let h = 0; h < HOUSES; h++) {
+  for (let h = 0; h < houses; h++) {
     const house = generateHouse(objects, h + 1);
     writeFileSync(path.join(dir, `house-${h}.scene.json`), house.text);
     writeFileSync(path.join(dir, `house-${h}.task.json`), taskFileText(house));
@@ -43,8 +46,8 @@ export function writeWorkersSuite(episodes: number, objects: number, maxSteps: n
   const suite = {
     schemaVersion: 1,
     id: "bench-workers",
-    description: `${episodes} random-agent episodes over ${HOUSES} generated ${objects}-object houses (rearrange bench)`,
-    episodes: Array.from({ length: episodes }, (_, i) => ({ id: `ep-${i}`, ...refs[i % HOUSES]!, seed: i, maxSteps })),
+    description: `${episodes} random-agent episodes over ${houses} generated ${objects}-object houses (rearrange bench)`,
+    episodes: Array.from({ length: episodes }, (_, i) => ({ id: `ep-${i}`, ...refs[i % houses]!, seed: i, maxSteps })),
   };
   const file = path.join(dir, "bench.suite.json");
   writeFileSync(file, `${JSON.stringify(suite, null, 2)}\n`);

@@ -6,12 +6,11 @@
  * one worker and with two, alternating, as `workersSpeedup` does. Prints each repetition and the medians.
  * Run: `npx tsx test/harness/bench/workers-many-scenes.ts [--houses 16] [--episodes 160] [--reps 3] [--objects 1000]`.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { generateHouse, taskFileText } from "../../../harness/bench/house-generator.ts";
 import { median, timeIt } from "../../../harness/bench/stats.ts";
-import { runWorkersSuite } from "../../../harness/bench/workers-suite.ts";
+import { runWorkersSuite, writeWorkersSuite } from "../../../harness/bench/workers-suite.ts";
 import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
 import { scriptArg } from "./script-args.ts";
 
@@ -21,18 +20,7 @@ const reps = Number(scriptArg("reps", "3"));
 const objects = Number(scriptArg("objects", "1000"));
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-many-scenes-"));
 try {
-  const suiteDir = path.join(dir, "suite");
-  mkdirSync(suiteDir);
-  const refs: { scene: string; task: string }[] = [];
-  for (let h = 0; h < houses; h++) {
-    const house = generateHouse(objects, h + 1);
-    writeFileSync(path.join(suiteDir, `house-${h}.scene.json`), house.text);
-    writeFileSync(path.join(suiteDir, `house-${h}.task.json`), taskFileText(house));
-    refs.push({ scene: `house-${h}.scene.json`, task: `house-${h}.task.json` });
-  }
-  const suite = path.join(suiteDir, "many-scenes.suite.json");
-  const list = Array.from({ length: episodes }, (_, i) => ({ id: `ep-${i}`, ...refs[i % houses]!, seed: i, maxSteps: 200 }));
-  writeFileSync(suite, `${JSON.stringify({ schemaVersion: 1, id: "many-scenes", episodes: list }, null, 2)}\n`);
+  const suite = writeWorkersSuite(episodes, objects, 200, path.join(dir, "suite"), houses);
   const kept = await EpisodePool.open(1);
   const rows: { one: number; two: number }[] = [];
   try {
