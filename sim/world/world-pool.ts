@@ -25,15 +25,28 @@ export class WorldPool {
   private readonly free = new Map<SceneFile, FreeWorld>();
   /** The recipe each world handed out was loaded with. */
   private readonly recipes = new WeakMap<World, LoadRecipe>();
+  /** Objects in the free worlds. */
+  private freeObjects = 0;
 
-  /** @param capacity how many free worlds to keep (one per scene; the least recently given goes first) */
-  constructor(readonly capacity = 8) {}
+  /**
+   * Free worlds are kept, one per scene, while there are at most `capacity` of them holding at most `objectBudget`
+   * objects in all (a world takes ~3 KB of heap an object: 20,000 objects are ~60 MB); past either, the least
+   * recently given goes first. The last world given is kept whatever its size: a lane that runs one large scene
+   * again and again restores it rather than loading it each time.
+   * @param capacity most free worlds kept
+   * @param objectBudget most objects in the free worlds together
+   */
+  constructor(
+    readonly capacity = DEFAULT_CAPACITY,
+    readonly objectBudget = DEFAULT_OBJECT_BUDGET,
+  ) {}
 
   /** A world of `scene` as a fresh load gives it: the free one restored, else a new load. The caller owns it. */
   take(scene: SceneFile): World {
     const kept = this.free.get(scene);
     if (kept) {
       this.free.delete(scene);
+      this.freeObjects -= kept.world.objects.size;
       // the same recipe object: the scene's content has not changed since that world was loaded
       if (cachedRecipe(scene) === kept.recipe) {
         kept.world.restore();
@@ -55,11 +68,22 @@ export class WorldPool {
     const recipe = this.recipes.get(world);
     if (!recipe || !world.restorable) return;
     this.recipes.delete(world);
-    this.free.delete(world.scene);
+    const before = this.free.get(world.scene);
+    if (before) {
+      this.free.delete(world.scene);
+      this.freeObjects -= before.world.objects.size;
+    }
     this.free.set(world.scene, { world, recipe });
-    for (const scene of this.free.keys()) {
-      if (this.free.size <= this.capacity) break;
+    this.freeObjects += world.objects.size;
+    for (const [scene, f] of this.free) {
+      if (this.free.size <= this.capacity && (this.freeObjects <= this.objectBudget || this.free.size === 1)) break;
       this.free.delete(scene);
+      this.freeObjects -= f.world.objects.size;
     }
   }
 }
+
+/** Free worlds a pool keeps at most, by default. */
+export const DEFAULT_CAPACITY = 16;
+/** Objects a pool's free worlds hold at most together, by default. */
+export const DEFAULT_OBJECT_BUDGET = 20_000;

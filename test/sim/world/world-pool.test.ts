@@ -87,4 +87,41 @@ describe("WorldPool", () => {
     expect(pool.take(scenes[1]!)).toBe(worlds[1]);
     expect(pool.take(scenes[2]!)).toBe(worlds[2]);
   });
+
+  it("keeps free worlds only while their objects fit its object budget, least recently given out first, the last one whatever its size", () => {
+    const scenes = [1, 2, 3].map((s) => generateHouse(20, s).scene);
+    const sizes = scenes.map((s) => objectsIn(s));
+    // a budget for two of the three houses: giving the third drops the first
+    const pool = new WorldPool(16, sizes[0]! + sizes[1]! + sizes[2]! - 1);
+    const worlds = scenes.map((s) => pool.take(s));
+    for (const w of worlds) pool.give(w);
+    expect(pool.take(scenes[0]!)).not.toBe(worlds[0]);
+    expect(pool.take(scenes[1]!)).toBe(worlds[1]);
+    expect(pool.take(scenes[2]!)).toBe(worlds[2]);
+    // a budget below one house: the house given last is kept all the same, and only it
+    const tiny = new WorldPool(16, 1);
+    const [a, b] = [tiny.take(scenes[0]!), tiny.take(scenes[1]!)];
+    tiny.give(a);
+    tiny.give(b);
+    expect(tiny.take(scenes[1]!)).toBe(b);
+    expect(tiny.take(scenes[0]!)).not.toBe(a);
+    // taking a world back out frees its share of the budget
+    const fits = new WorldPool(16, sizes[0]! + sizes[1]!);
+    const [x, y, z] = scenes.map((s) => fits.take(s));
+    fits.give(x!);
+    fits.give(y!);
+    expect(fits.take(scenes[0]!)).toBe(x);
+    fits.give(z!);
+    expect(fits.take(scenes[1]!)).toBe(y);
+  });
+
+  it("keeps sixteen worlds and 20,000 objects by default", () => {
+    const pool = new WorldPool();
+    expect([pool.capacity, pool.objectBudget]).toEqual([16, 20_000]);
+  });
 });
+
+/** Objects in a world of the scene. */
+function objectsIn(scene: Parameters<typeof loadWorld>[0]): number {
+  return loadWorld(scene).objects.size;
+}
