@@ -4,7 +4,7 @@ import { TrajectoryWriter } from "../reporters/trajectory-writer.ts";
 import { BenchAgent } from "./bench-agent.ts";
 import { generateHouse } from "./house-generator.ts";
 import { median, percentile, spreadOf, type Spread } from "./stats.ts";
-import { runTimedEpisodes, type SteppingTime } from "./stepping-clock.ts";
+import { firstDifferentStep, runTimedEpisodes, type SteppingTime } from "./stepping-clock.ts";
 import { WorldPool } from "../../sim/world/world-pool.ts";
 
 /** One episode of the bench agent in a generated house of `objects` objects. */
@@ -117,7 +117,7 @@ export async function measurePlaceLatency(options: { objects: number; steps: num
   // untimed, keeping the events: which places succeed (the timed runs keep only each step's action type)
   const recorded = await runHouseEpisode(job, path.join(options.dir, "warm-up"), { worlds });
   const steps = recorded.episodes[0]!.steps;
-  const recordedTypes = steps.map((s) => s.action.type).join();
+  const recordedTypes = steps.map((s) => s.action.type);
   const ok = steps.filter((s) => s.action.type === "place" && s.feedback.ok).length;
   const p50: number[] = [];
   const p95: number[] = [];
@@ -125,7 +125,8 @@ export async function measurePlaceLatency(options: { objects: number; steps: num
   for (let rep = 0; rep < options.reps; rep++) {
     const t = await runHouseEpisode(job, path.join(options.dir, `place-${rep}`), { worlds, keep: "actionTypes" });
     const types = t.actionTypes!;
-    if (types.join() !== recordedTypes) throw new Error(`the bench agent took other steps in repetition ${rep + 1} than in the recorded run: it is not deterministic`);
+    const differs = firstDifferentStep(types, recordedTypes);
+    if (differs >= 0) throw new Error(`the bench agent took other steps in repetition ${rep + 1} than in the recorded run, from step ${differs + 1}: it is not deterministic`);
     const ms = types.flatMap((type, i) => (type === "place" ? [t.perStepMs[i]!] : []));
     if (ms.length === 0) throw new Error(`the bench agent placed nothing in ${options.steps} steps`);
     p50.push(percentile(ms, 50));

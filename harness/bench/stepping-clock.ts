@@ -111,6 +111,16 @@ export async function runTimedEpisodes(
   return out;
 }
 
+/**
+ * Index of the first step at which two passes' action types differ (a pass that ends early differs at its
+ * end), or -1 when they are the same: the bench's check that a deterministic agent took the same steps again.
+ */
+export function firstDifferentStep(a: readonly string[], b: readonly string[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return a.length === b.length ? -1 : n;
+}
+
 /** Writes the step lines a buffering writer (the trajectory writer) still holds for an episode. */
 function flushSteps(writer: Reporter, key: string): void {
   (writer as Reporter & { flush?(key: string): void }).flush?.(key);

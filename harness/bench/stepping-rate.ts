@@ -4,7 +4,7 @@ import { loadAgent } from "../agents/load.ts";
 import { TrajectoryWriter } from "../reporters/trajectory-writer.ts";
 import { steppingByAction, type ActionTime } from "./stepping-breakdown.ts";
 import { median, spreadOf, type Spread } from "./stats.ts";
-import { replayLines, runTimedEpisodes, type SteppingTime } from "./stepping-clock.ts";
+import { firstDifferentStep, replayLines, runTimedEpisodes, type SteppingTime } from "./stepping-clock.ts";
 import { loadSuiteJobs } from "./suite-jobs.ts";
 import { WorldPool } from "../../sim/world/world-pool.ts";
 
@@ -76,11 +76,11 @@ export async function measureSteppingRate(options: { suite: string; agent: strin
       // would understate the limit)
       const recordWriter = new TrajectoryWriter(path.join(runDir, "recorded"));
       recordWriter.onBegin();
-      const recorded = await runTimedEpisodes(passJobs, agent, recordWriter, { record: true, worlds });
-      const recordedTypes = recorded.episodes.flatMap((e) => e.steps.map((st) => st.action.type));
-      const firstDifference = recordedTypes.findIndex((t, i) => t !== run.actionTypes![i]);
-      if (recordedTypes.length !== run.steps || firstDifference >= 0) {
-        throw new Error(`the recorded pass took ${recordedTypes.length} steps, the wall-timed one ${run.steps}${firstDifference >= 0 ? `, differing from step ${firstDifference + 1} (${recordedTypes[firstDifference]} against ${run.actionTypes![firstDifference]})` : ""}: ${options.agent} is not deterministic`);
+      const recorded = await runTimedEpisodes(passJobs, agent, recordWriter, { record: true, actionTypes: true, worlds });
+      const [kept, timedTypes] = [recorded.actionTypes!, run.actionTypes!];
+      const differs = firstDifferentStep(kept, timedTypes);
+      if (differs >= 0) {
+        throw new Error(`the recorded pass took ${kept.length} steps, the wall-timed one ${timedTypes.length}, differing from step ${differs + 1} (${kept[differs] ?? "none"} against ${timedTypes[differs] ?? "none"}): ${options.agent} is not deterministic`);
       }
       const logWriter = new TrajectoryWriter(path.join(runDir, "log-only"));
       logWriter.onBegin();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { houseJob, runHouseEpisode } from "../../../harness/bench/house-stepping.ts";
 import { BenchAgent } from "../../../harness/bench/bench-agent.ts";
-import { runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
+import { firstDifferentStep, runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +34,14 @@ describe("the stepping clock", () => {
     expect(cpu.perStepCpuMs.every((ms) => Number.isFinite(ms) && ms >= 0)).toBe(true);
     // the same steps either way: the clock does not change what runs
     expect(cpu.episodes[0]!.steps.map((s) => s.action)).toEqual(wall.episodes[0]!.steps.map((s) => s.action));
+  });
+
+  it("finds the first step at which two passes differ, a pass that ends early differing at its end", () => {
+    expect(firstDifferentStep(["pick", "place", "done"], ["pick", "place", "done"])).toBe(-1);
+    expect(firstDifferentStep([], [])).toBe(-1);
+    expect(firstDifferentStep(["pick", "open", "done"], ["pick", "place", "done"])).toBe(1);
+    expect(firstDifferentStep(["pick", "place"], ["pick", "place", "done"])).toBe(2);
+    expect(firstDifferentStep(["pick", "place", "done"], ["pick"])).toBe(1);
   });
 
   it("keeps only each step's action type when asked for them, in step order, and no event", async () => {
