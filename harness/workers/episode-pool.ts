@@ -4,6 +4,7 @@ import type { LoadedScene } from "../../sim/scene/load.ts";
 import type { LoadedTask } from "../../sim/task/load.ts";
 import type { RunEvent } from "../runner/run-events.ts";
 import { EpisodeClaims } from "./episode-claims.ts";
+import { LaneStarts } from "./lane-starts.ts";
 import { OrderedEmitter } from "./ordered-emitter.ts";
 import { isRecipeMessage, RecipeShare } from "./recipe-share.ts";
 import { deserializeError, type EpisodeTaskSpec, type RunTag, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
@@ -74,6 +75,8 @@ export class EpisodePool {
   /** The current run's number and setup; null between runs. */
   private current: RunTag | null = null;
   private runs = 0;
+  /** True once a thread has taken a task of the current run (and so may hold its agent, to be closed by endRun). */
+  private threadsJoined = false;
   /** Set by {@link close} and {@link destroy}: the threads are gone. */
   private stopped = false;
 
@@ -116,6 +119,7 @@ export class EpisodePool {
     if (this.stopped) throw new Error("this worker pool has been closed: open a new one (EpisodePool.open)");
     if (this.current) throw new Error("this worker pool is serving another run: end it (endRun) before beginning the next");
     this.current = { run: this.runs++, setup };
+    this.threadsJoined = false;
   }
 
   /** True between {@link beginRun} and {@link endRun}. */
@@ -131,7 +135,9 @@ export class EpisodePool {
 
   /** The agent's name and version, as a worker built it (also checks early that the agent loads). */
   async describeAgent(): Promise<{ name: string; version: string }> {
-    const reply = await this.pool.run({ kind: "describe", ...this.tag() });
+    const tag = this.tag();
+    this.threadsJoined = true;
+    const reply = await this.pool.run({ kind: "describe", ...tag });
     if (!reply.ok) throw deserializeError(reply.error);
     return reply.agent!;
   }
@@ -142,7 +148,9 @@ export class EpisodePool {
    * thread: each lane takes an episode whenever it is free (the next of the plan, or a little later one of a
    * scene it has run: see EpisodeClaims), so a faster lane takes more. `mainLane(index, push)` runs
    * episode `index` here and hands its events to `push`. Once `stop` is aborted no further episode
-   * starts; the ones running finish and their events are passed on (episodes no lane took are passed over). Rejects with the first episode's error that is not an agent failure (agent failures
+   * starts; the ones running finish and their events are passed on (episodes no lane took are passed over).
+   * Once the main lane finds nothing left to take, thread lanes whose thread has not taken its task yet (a new
+   * thread still loading) are called off: the run ends without waiting for them (see LaneStarts). Rejects with the first episode's error that is not an agent failure (agent failures
    * end only their episode, inside runEpisode); no lane starts another episode after it. `scenes` and
    * `tasks` (read and validated here already) go to every thread with its task, so the threads need not load
    * those files again, and each scene is settled by only one lane (see RecipeShare): this thread
@@ -166,11 +174,17 @@ export class EpisodePool {
     const ports: MessagePort[] = [];
     const byPath = new Map(scenes.map((s) => [s.path, s]));
     const recipes = new RecipeShare((p) => byPath.get(p));
+    const threadLanes = Math.min(this.threads, episodes.length);
+    const starts = new LaneStarts(threadLanes);
+    const callOffs: Array<() => void> = [];
+    const callOffPending = () => {
+      for (let t = 0; t < threadLanes; t++) if (starts.callOff(t)) callOffs[t]!();
+    };
     const relay = (message: unknown, from: MessagePort | null) => {
       for (const p of ports) if (p !== from) p.postMessage(message);
     };
     // a thread's lane: one task that runs episodes until none is left, posting [index, event] (and recipes)
-    const threadLane = async (): Promise<void> => {
+    const threadLane = async (lane: number): Promise<void> => {
       const { port1, port2 } = new MessageChannel();
       ports.push(port1);
       port1.on("message", (m: [number, RunEvent]) => {
@@ -178,7 +192,13 @@ export class EpisodePool {
           if (recipes.incoming(m)) relay(m, port1);
         } else ordered.push(m[0], m[1]);
       });
-      const reply = await this.pool.run({ kind: "episodes", ...tag, episodes: [...episodes], claim: claims.buffer, port: port2, scenes: [...scenes], tasks: [...tasks] }, { transferList: [port2] });
+      const task = this.pool.run({ kind: "episodes", ...tag, episodes: [...episodes], claim: claims.buffer, lane, starts: starts.buffer, port: port2, scenes: [...scenes], tasks: [...tasks] }, { transferList: [port2] });
+      // a lane called off settles at once; its task still runs when the thread is up (and returns at once), or is
+      // dropped when the pool is destroyed: either way nothing waits for it
+      task.catch(() => undefined);
+      const calledOff = new Promise<null>((resolve) => (callOffs[lane] = () => resolve(null)));
+      const reply = await Promise.race([task, calledOff]);
+      if (reply === null) return;
       if (!reply.ok) throw deserializeError(reply.error);
     };
     const mainThreadLane = async (): Promise<void> => {
@@ -190,13 +210,15 @@ export class EpisodePool {
           if (offer) relay(offer, null);
         });
       }
+      // every episode has been taken: a thread that has not started its lane by now has nothing left to run
+      callOffPending();
     };
     // a failing lane stops the others from starting episodes; its error is the run's
     const stopping = (lane: Promise<void>) => lane.catch((err: unknown) => (claims.stop(), Promise.reject(err)));
     // the threads get their tasks first (posting one is quick; the main lane's first reset is not), then the
     // main lane starts and takes episode 0: this thread is warm, while the threads may still be starting
     const lanes: Promise<void>[] = [];
-    for (let t = 0; t < Math.min(this.threads, episodes.length); t++) lanes.push(stopping(threadLane()));
+    for (let t = 0; t < threadLanes; t++) lanes.push(stopping(threadLane(t)));
     if (mainLane) lanes.push(stopping(mainThreadLane()));
     try {
       await Promise.all(lanes);
@@ -206,6 +228,9 @@ export class EpisodePool {
       // the last events of an episode may arrive after its thread's task settles: wait for them too
       await ordered.passedOn(episodes.length);
     } finally {
+      // after a failure too: no lane starts once the run is over
+      callOffPending();
+      if (starts.anyStarted()) this.threadsJoined = true;
       stop?.removeEventListener("abort", onAbort);
       for (const p of ports) p.close();
     }
@@ -219,14 +244,19 @@ export class EpisodePool {
   }
 
   /**
-   * Ends the current run: every thread closes its agent of the run (once, even if the run gave it no
-   * episode) and drops the run's files and worlds, waiting for an episode still running after a failure to
-   * finish first. The threads stay, warm, for the next run. Nothing to do between runs.
+   * Ends the current run: every thread closes its agent of the run (once, if it built one: a thread that took
+   * a task of the run did, even if the run then gave it no episode) and drops the run's files and worlds, waiting
+   * for an episode still running after a failure to finish first. When no thread took a task of the run (its
+   * lanes were called off while the threads were loading), there is nothing to close and nothing is waited for.
+   * The threads stay, warm, for the next run. Nothing to do between runs.
    */
   async endRun(): Promise<void> {
     const tag = this.current;
     if (!tag) return;
     this.current = null;
+    // no thread took a task of this run (its lanes were called off): no thread has anything of it to close, and a
+    // thread still starting is not waited for
+    if (!this.threadsJoined) return;
     const barrier = new SharedArrayBuffer(4);
     const replies = await Promise.all(Array.from({ length: this.threads }, () => this.pool.run({ kind: "endRun", run: tag.run, barrier, parties: this.threads })));
     const failed = replies.find((r) => !r.ok);

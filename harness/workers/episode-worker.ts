@@ -7,6 +7,7 @@ import { FileCache } from "../runner/file-cache.ts";
 import { WorldPool } from "../../sim/world/world-pool.ts";
 import { EpisodeClaims } from "./episode-claims.ts";
 import { EpisodeRecorder } from "./episode-recorder.ts";
+import { LaneStarts } from "./lane-starts.ts";
 import { isRecipeMessage, RecipeShare } from "./recipe-share.ts";
 import { serializeError, type EpisodeTaskSpec, type RunTag, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
 
@@ -79,6 +80,8 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
         return { ok: true, agent: { name: a.name ?? "agent", version: a.version ?? "0" } };
       }
       case "episodes": {
+        // a lane called off while this thread was starting: the run went on without it (nothing to build or close)
+        if (!new LaneStarts(task.lane + 1, task.starts).start(task.lane)) return { ok: true };
         const state = await stateFor(task);
         for (const scene of task.scenes) state.files.addScene(scene);
         for (const t of task.tasks) state.files.addTask(t);

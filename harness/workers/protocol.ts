@@ -61,6 +61,9 @@ export type WorkerTask =
       kind: "episodes";
       episodes: EpisodeTaskSpec[];
       claim: SharedArrayBuffer;
+      /** This task's lane among the run's thread lanes, and their states: a lane called off before the task arrives does nothing (see LaneStarts). */
+      lane: number;
+      starts: SharedArrayBuffer;
       port: MessagePort;
       /** Scenes the main thread has read and validated: the thread takes them instead of loading their files again. */
       scenes: LoadedScene[];
