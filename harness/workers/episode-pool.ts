@@ -178,7 +178,7 @@ export class EpisodePool {
     const starts = new LaneStarts(threadLanes);
     const callOffs: Array<() => void> = [];
     const callOffPending = () => {
-      for (let t = 0; t < threadLanes; t++) if (starts.callOff(t)) callOffs[t]!();
+      for (let t = 0; t < threadLanes; t++) if (starts.callOff(t)) callOffs[t]?.();
     };
     const relay = (message: unknown, from: MessagePort | null) => {
       for (const p of ports) if (p !== from) p.postMessage(message);
