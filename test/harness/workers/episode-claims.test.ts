@@ -7,7 +7,7 @@ import { trajectoryFileName } from "../../../harness/reporters/trajectory-writer
 import type { RunEvent } from "../../../harness/runner/run-events.ts";
 import { CLAIM_LOOKAHEAD, EpisodeClaims } from "../../../harness/workers/episode-claims.ts";
 import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
-import { copyBundledSuite, hasBundledSuite, suiteEpisodeSpecs, trajectoryEnded } from "./run-files.ts";
+import { copyBundledSuite, hasBundledSuite, runBesideBareMainLane, suiteEpisodeSpecs, testWorkerSetup, trajectoryEnded } from "./run-files.ts";
 
 describe("EpisodeClaims", () => {
   it("lanes sharing one counter claim every episode once, in plan order, and none after a stop", () => {
@@ -128,34 +128,23 @@ describe.skipIf(!hasBundledSuite("default"))("a pool thread takes its next episo
     const suite = copyBundledSuite("default", { limit: 4, maxSteps: 6 });
     const specs = suiteEpisodeSpecs(suite, 6);
     const out = mkdtempSync(path.join(os.tmpdir(), "claims-"));
-    const setup = { agent: "random", agentOptions: {}, context: { runId: "r", harnessVersion: "0", suiteId: "s", stepTimeout: 60, config: {} }, trajectoryOut: out };
+    const setup = testWorkerSetup("random", {}, out);
     pool = await EpisodePool.open(1, setup);
     const ended = (key: string): boolean => trajectoryEnded(out, key);
-    const seen: RunEvent[] = [];
-    const mainRan: number[] = [];
     let othersDoneWhileBlocked = false;
-    await pool.runAll(
-      specs,
-      (e) => seen.push(e),
-      undefined,
-      async (index, push) => {
-        mainRan.push(index);
-        // the first main-lane episode waits (event loop free) until the pool thread has begun episode 1, then
-        // holds this thread without ever returning to its event loop (as a long synchronous step would)
-        // until the pool thread has written all the other episodes, or 60 s pass
-        if (mainRan.length === 1) {
-          const nap = new Int32Array(new SharedArrayBuffer(4));
-          let until = Date.now() + 60_000;
-          while (!existsSync(path.join(out, "episodes", trajectoryFileName(specs[1]!.key))) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-          until = Date.now() + 60_000;
-          while (!specs.slice(1).every((s) => ended(s.key)) && Date.now() < until) Atomics.wait(nap, 0, 0, 20);
-          othersDoneWhileBlocked = specs.slice(1).every((s) => ended(s.key));
-        }
-        const key = specs[index]!.key;
-        push({ type: "episodeBegin", key } as RunEvent);
-        push({ type: "episodeEnd", key } as RunEvent);
-      },
-    );
+    const { seen, mainRan } = await runBesideBareMainLane(pool, specs, async (_, mainRan) => {
+      // the first main-lane episode waits (event loop free) until the pool thread has begun episode 1, then
+      // holds this thread without ever returning to its event loop (as a long synchronous step would)
+      // until the pool thread has written all the other episodes, or 60 s pass
+      if (mainRan.length === 1) {
+        const nap = new Int32Array(new SharedArrayBuffer(4));
+        let until = Date.now() + 60_000;
+        while (!existsSync(path.join(out, "episodes", trajectoryFileName(specs[1]!.key))) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+        until = Date.now() + 60_000;
+        while (!specs.slice(1).every((s) => ended(s.key)) && Date.now() < until) Atomics.wait(nap, 0, 0, 20);
+        othersDoneWhileBlocked = specs.slice(1).every((s) => ended(s.key));
+      }
+    });
     expect(mainRan).toEqual([0]);
     expect(othersDoneWhileBlocked).toBe(true);
     expect(seen.filter((e) => e.type === "episodeEnd").map((e) => (e as { key: string }).key)).toEqual(specs.map((s) => s.key));
@@ -171,24 +160,19 @@ describe.skipIf(!hasBundledSuite("default"))("a pool thread takes its next episo
     // scenes A and B taking turns: the main lane takes 0 (A), the thread then keeps to B (1, 3, 5, …)
     const specs = Array.from({ length: 30 }, (_, i) => ({ ...(i % 2 === 0 ? a : b), key: `ep-${i}`, id: `ep-${i}`, seed: i }));
     const out = mkdtempSync(path.join(os.tmpdir(), "claims-stop-"));
-    const setup = { agent: "random", agentOptions: {}, context: { runId: "r", harnessVersion: "0", suiteId: "s", stepTimeout: 60, config: {} }, trajectoryOut: out };
+    const setup = testWorkerSetup("random", {}, out);
     pool = await EpisodePool.open(1, setup);
     const stop = new AbortController();
-    const seen: RunEvent[] = [];
-    const mainRan: number[] = [];
-    await pool.runAll(
+    const { seen, mainRan } = await runBesideBareMainLane(
+      pool,
       specs,
-      (e) => seen.push(e),
-      stop.signal,
-      async (index, push) => {
-        mainRan.push(index);
+      async () => {
         // holds episode 0 (event loop free) until the thread has begun episode 3, then stops the run
         const until = Date.now() + 60_000;
         while (!existsSync(path.join(out, "episodes", trajectoryFileName("ep-3"))) && Date.now() < until) await new Promise((r) => setTimeout(r, 1));
         stop.abort();
-        push({ type: "episodeBegin", key: specs[index]!.key } as RunEvent);
-        push({ type: "episodeEnd", key: specs[index]!.key } as RunEvent);
       },
+      stop.signal,
     );
     expect(mainRan).toEqual([0]);
     const indexOf = (e: RunEvent) => Number((e as { key: string }).key.slice(3));

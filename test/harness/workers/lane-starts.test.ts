@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RunEvent } from "../../../harness/runner/run-events.ts";
 import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
 import { LaneStarts } from "../../../harness/workers/lane-starts.ts";
-import { copyBundledSuite, hasBundledSuite, suiteEpisodeSpecs } from "./run-files.ts";
+import { copyBundledSuite, hasBundledSuite, runBesideBareMainLane, suiteEpisodeSpecs, testWorkerSetup } from "./run-files.ts";
 
 const FLAKY = path.join(import.meta.dirname, "fixtures", "flaky-agent.ts");
 
@@ -40,50 +40,34 @@ describe("LaneStarts", () => {
   it("refuses shared states too small for its lanes", () => {
     expect(() => new LaneStarts(3, new SharedArrayBuffer(8))).toThrow(/lane states for 2 lanes, not 3/);
   });
-});
 
-describe.skipIf(!hasBundledSuite("default"))("a thread lane called off once the main lane has taken every episode", () => {
-  let pool: EpisodePool | null = null;
-  afterAll(async () => {
-    await pool?.destroy();
-  });
-
-  it("ends the run without waiting for a thread still loading, which then builds no agent and has nothing to close", async () => {
+  it.skipIf(!hasBundledSuite("default"))("a run whose main lane takes every episode before the thread has loaded ends without it: the thread builds no agent, then serves the next run", async () => {
     const suite = copyBundledSuite("default", { limit: 3, maxSteps: 4 });
     const specs = suiteEpisodeSpecs(suite, 4);
     const root = mkdtempSync(path.join(os.tmpdir(), "lane-starts-"));
     const buildLog = path.join(root, "built.txt");
-    const setup = { agent: FLAKY, agentOptions: { buildLog }, context: { runId: "r", harnessVersion: "0", suiteId: "s", stepTimeout: 60, config: {} }, trajectoryOut: root };
+    const setup = testWorkerSetup(FLAKY, { buildLog }, root);
     // a new thread loads the simulator for a few hundred ms; this main lane takes every episode at once
-    pool = await EpisodePool.open(1, setup);
-    const mainRan: number[] = [];
-    const seen: RunEvent[] = [];
-    await pool.runAll(
-      specs,
-      (e) => seen.push(e),
-      undefined,
-      async (index, push) => {
-        mainRan.push(index);
-        push({ type: "episodeBegin", key: specs[index]!.key } as RunEvent);
-        push({ type: "episodeEnd", key: specs[index]!.key } as RunEvent);
-      },
-    );
-    await pool.endRun();
-    // before, the run waited for the thread to take its task, and every thread built its agent even with nothing to run
-    expect(existsSync(buildLog)).toBe(false);
-    expect(mainRan).toEqual(specs.map((_, i) => i));
-    expect(seen.filter((e) => e.type === "episodeEnd").map((e) => (e as { key: string }).key)).toEqual(specs.map((s) => s.key));
+    const pool = await EpisodePool.open(1, setup);
+    try {
+      const { seen, mainRan } = await runBesideBareMainLane(pool, specs);
+      await pool.endRun();
+      // before, the run waited for the thread to take its task, and every thread built its agent even with nothing to run
+      expect(existsSync(buildLog)).toBe(false);
+      expect(mainRan).toEqual(specs.map((_, i) => i));
+      expect(seen.filter((e) => e.type === "episodeEnd").map((e) => (e as { key: string }).key)).toEqual(specs.map((s) => s.key));
 
-    // the thread serves the next run as usual: its called-off task of the first run did nothing when it arrived
-    pool.beginRun({ ...setup, trajectoryOut: null });
-    const events: RunEvent[] = [];
-    await pool.runAll(specs, (e) => events.push(e));
-    await pool.endRun();
-    expect(events.filter((e) => e.type === "episodeEnd").length).toBe(specs.length);
-    const built = readFileSync(buildLog, "utf8").trim().split("\n");
-    expect(built.length).toBe(1);
-    expect(built[0]).not.toBe(String(threadId));
-    await pool.close();
-    pool = null;
+      // the thread serves the next run as usual: its called-off task of the first run did nothing when it arrived
+      pool.beginRun({ ...setup, trajectoryOut: null });
+      const events: RunEvent[] = [];
+      await pool.runAll(specs, (e) => events.push(e));
+      await pool.endRun();
+      expect(events.filter((e) => e.type === "episodeEnd").length).toBe(specs.length);
+      const built = readFileSync(buildLog, "utf8").trim().split("\n");
+      expect(built.length).toBe(1);
+      expect(built[0]).not.toBe(String(threadId));
+    } finally {
+      await pool.destroy();
+    }
   }, 120_000);
 });

@@ -5,9 +5,8 @@ import { threadId } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSuite, type RunOptions } from "../../../harness/runner/run-suite.ts";
 import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
-import type { WorkerSetup } from "../../../harness/workers/protocol.ts";
 import { InputError } from "../../../sim/errors.ts";
-import { copyBundledSuite, hasBundledSuite, resultsOf, trajectoriesWithoutTs } from "./run-files.ts";
+import { copyBundledSuite, hasBundledSuite, resultsOf, trajectoriesWithoutTs, testWorkerSetup } from "./run-files.ts";
 import { testRunOptions } from "../../helpers/run-options.ts";
 
 const FLAKY = path.join(import.meta.dirname, "fixtures", "flaky-agent.ts");
@@ -88,7 +87,7 @@ describe.skipIf(!hasBundledSuite("default"))("a worker pool kept across runs (ru
   it("refuses a pool whose size does not match --workers, and a second run while one is running", async () => {
     await expect(runSuite(options({ out: path.join(root, "mismatch"), workers: 3, pool: pool! }))).rejects.toThrow(/workers is 3 but the pool given runs 1 thread/);
     expect(existsSync(path.join(root, "mismatch"))).toBe(false);
-    const setup: WorkerSetup = { agent: "random", agentOptions: {}, context: { runId: "r", harnessVersion: "0", suiteId: "s", stepTimeout: 60, config: {} }, trajectoryOut: null };
+    const setup = testWorkerSetup("random", {}, null);
     pool!.beginRun(setup);
     try {
       expect(() => pool!.beginRun(setup)).toThrow(/serving another run/);

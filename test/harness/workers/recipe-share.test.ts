@@ -12,7 +12,7 @@ import { loadSceneFile, type LoadedScene } from "../../../sim/scene/load.ts";
 import { cachedRecipe, copyContent, rememberRecipe } from "../../../sim/world/load-cache.ts";
 import { loadWorld } from "../../../sim/world/load-world.ts";
 import type { World } from "../../../sim/world/world.ts";
-import { copyBundledSuite, hasBundledSuite, mainLaneLeavingEpisodesToThread, suiteEpisodeSpecs, trajectoryEnded } from "./run-files.ts";
+import { copyBundledSuite, hasBundledSuite, mainLaneLeavingEpisodesToThread, suiteEpisodeSpecs, trajectoryEnded, testWorkerSetup } from "./run-files.ts";
 
 /**
  * What stepping can read of a world, in iteration order (as load-cache.test.ts compares worlds). The index's
@@ -88,7 +88,7 @@ describe.skipIf(!hasBundledSuite("default"))("lanes of a parallel run share thei
     expect(new Set(specs.map((s) => s.scenePath)).size).toBe(1);
     const scene = loadSceneFile(specs[0]!.scenePath);
     const out = mkdtempSync(path.join(os.tmpdir(), "recipes-"));
-    return { specs, scene, out, setup: { agent: "random", agentOptions: {}, context: { runId: "r", harnessVersion: "0", suiteId: "s", stepTimeout: 60, config: {} }, trajectoryOut: out } };
+    return { specs, scene, out, setup: testWorkerSetup("random", {}, out) };
   }
 
   it("a scene the pool thread loaded is not settled again on the main thread", async () => {

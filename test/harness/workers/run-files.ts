@@ -3,11 +3,39 @@ import os from "node:os";
 import path from "node:path";
 import { trajectoryFileName } from "../../../harness/reporters/trajectory-writer.ts";
 import type { RunEvent } from "../../../harness/runner/run-events.ts";
-import type { EpisodeTaskSpec } from "../../../harness/workers/protocol.ts";
+import type { EpisodePool } from "../../../harness/workers/episode-pool.ts";
+import type { EpisodeTaskSpec, WorkerSetup } from "../../../harness/workers/protocol.ts";
 
 /** Repo root (tests run from it; bundled suites live under scenes/suites). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
 export const BUNDLED_SUITES = path.join(REPO_ROOT, "scenes", "suites");
+
+/** A run's setup for a pool a test opens itself: `agent` with `agentOptions`, a fixed run context, trajectories written to `trajectoryOut` by the threads (null: posted). */
+export function testWorkerSetup(agent: string, agentOptions: Record<string, unknown>, trajectoryOut: string | null): WorkerSetup {
+  return { agent, agentOptions, context: { runId: "r", harnessVersion: "0", suiteId: "s", stepTimeout: 60, config: {} }, trajectoryOut };
+}
+
+/**
+ * Runs `specs` on `pool` beside a main lane that runs no simulation: for each episode it takes, it awaits
+ * `hold(index, mainRan)` (to pace or block the lane; `mainRan` lists what it has taken so far, this one
+ * included), then passes on a bare begin and end. Returns every event passed on, in order, and what the main lane took.
+ */
+export async function runBesideBareMainLane(pool: EpisodePool, specs: readonly EpisodeTaskSpec[], hold: (index: number, mainRan: readonly number[]) => void | Promise<void> = () => undefined, stop?: AbortSignal): Promise<{ seen: RunEvent[]; mainRan: number[] }> {
+  const seen: RunEvent[] = [];
+  const mainRan: number[] = [];
+  await pool.runAll(
+    specs,
+    (e) => seen.push(e),
+    stop,
+    async (index, push) => {
+      mainRan.push(index);
+      await hold(index, mainRan);
+      push({ type: "episodeBegin", key: specs[index]!.key } as RunEvent);
+      push({ type: "episodeEnd", key: specs[index]!.key } as RunEvent);
+    },
+  );
+  return { seen, mainRan };
+}
 
 /** True when the bundled suite exists (bundled content may still be in the making). */
 export function hasBundledSuite(name: string): boolean {

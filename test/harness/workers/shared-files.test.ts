@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
 import { loadSceneFile } from "../../../sim/scene/load.ts";
 import { loadTaskFile } from "../../../sim/task/load.ts";
-import { copyBundledSuite, hasBundledSuite, mainLaneLeavingEpisodesToThread, suiteEpisodeSpecs, trajectoryEnded } from "./run-files.ts";
+import { copyBundledSuite, hasBundledSuite, mainLaneLeavingEpisodesToThread, suiteEpisodeSpecs, trajectoryEnded, testWorkerSetup } from "./run-files.ts";
 
 describe.skipIf(!hasBundledSuite("default"))("pool threads take the files the main thread loaded", () => {
   let pool: EpisodePool | null = null;
@@ -22,7 +22,7 @@ describe.skipIf(!hasBundledSuite("default"))("pool threads take the files the ma
     // the files are gone once loaded: a thread that read them again would fail
     for (const f of [...scenes, ...tasks]) rmSync(f.path);
     const out = mkdtempSync(path.join(os.tmpdir(), "shared-files-"));
-    pool = await EpisodePool.open(1, { agent: "random", agentOptions: {}, context: { runId: "r", harnessVersion: "0", suiteId: "s", stepTimeout: 60, config: {} }, trajectoryOut: out });
+    pool = await EpisodePool.open(1, testWorkerSetup("random", {}, out));
     await pool.runAll(
       specs,
       () => {},
