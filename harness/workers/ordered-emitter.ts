@@ -51,7 +51,7 @@ export class OrderedEmitter {
    * @throws Error for an index out of range or an event after that episode's end
    */
   push(index: number, event: RunEvent): void {
-    if (!Number.isInteger(index) || index < 0 || index >= this.count) throw new Error(`episode index ${index} is out of range 0…${this.count - 1}`);
+    this.checkIndex(index);
     if (this.ended[index]) throw new Error(`event ${event.type} of episode ${index} arrived after its episodeEnd`);
     if (event.type === "episodeEnd") this.ended[index] = true;
     this.started[index] = true;
@@ -69,11 +69,15 @@ export class OrderedEmitter {
    * @throws Error for an index out of range or an episode that has events
    */
   skip(index: number): void {
-    if (!Number.isInteger(index) || index < 0 || index >= this.count) throw new Error(`episode index ${index} is out of range 0…${this.count - 1}`);
+    this.checkIndex(index);
     if (this.started[index]) throw new Error(`episode ${index} has events: it cannot be passed over`);
     if (this.ended[index]) throw new Error(`episode ${index} was passed over already`);
     this.ended[index] = true;
     if (index === this.cursor) this.advance();
+  }
+
+  private checkIndex(index: number): void {
+    if (!Number.isInteger(index) || index < 0 || index >= this.count) throw new Error(`episode index ${index} is out of range 0…${this.count - 1}`);
   }
 
   private advance(): void {

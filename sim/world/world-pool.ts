@@ -25,8 +25,6 @@ export class WorldPool {
   private readonly free = new Map<SceneFile, FreeWorld>();
   /** The recipe each world handed out was loaded with. */
   private readonly recipes = new WeakMap<World, LoadRecipe>();
-  /** Objects in the free worlds. */
-  private freeObjects = 0;
 
   /**
    * Free worlds are kept, one per scene, while there are at most `capacity` of them holding at most `objectBudget`
@@ -46,7 +44,6 @@ export class WorldPool {
     const kept = this.free.get(scene);
     if (kept) {
       this.free.delete(scene);
-      this.freeObjects -= kept.world.objects.size;
       // the same recipe object: the scene's content has not changed since that world was loaded
       if (cachedRecipe(scene) === kept.recipe) {
         kept.world.restore();
@@ -68,17 +65,15 @@ export class WorldPool {
     const recipe = this.recipes.get(world);
     if (!recipe || !world.restorable) return;
     this.recipes.delete(world);
-    const before = this.free.get(world.scene);
-    if (before) {
-      this.free.delete(world.scene);
-      this.freeObjects -= before.world.objects.size;
-    }
+    // given again: it becomes the most recently given
+    this.free.delete(world.scene);
     this.free.set(world.scene, { world, recipe });
-    this.freeObjects += world.objects.size;
+    let objects = 0;
+    for (const f of this.free.values()) objects += f.world.objects.size;
     for (const [scene, f] of this.free) {
-      if (this.free.size <= this.capacity && (this.freeObjects <= this.objectBudget || this.free.size === 1)) break;
+      if (this.free.size <= this.capacity && (objects <= this.objectBudget || this.free.size === 1)) break;
       this.free.delete(scene);
-      this.freeObjects -= f.world.objects.size;
+      objects -= f.world.objects.size;
     }
   }
 }

@@ -11,6 +11,7 @@
  * Run: `npx tsx test/harness/bench/machine-scaling.ts [--reps 3]`. Prints one JSON object.
  */
 import { Worker } from "node:worker_threads";
+import { median } from "../../../harness/bench/stats.ts";
 import { scriptArg } from "./script-args.ts";
 
 /** Each kind's work, as JavaScript a worker evaluates: `work(share)` does `share` of the whole. */
@@ -39,7 +40,6 @@ async function timeThreads(kind: string, threads: number): Promise<number> {
   }
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const reps = Number(scriptArg("reps", "3"));
 const out: Record<string, { oneThreadMs: number; twoThreadsMs: number; speedup: number }> = {};
 for (const kind of Object.keys(KINDS)) {
