@@ -19,7 +19,7 @@ export function stdioChannel(): LaneChannel {
 }
 
 /**
- * `process-lane.js <suite file> <out dir> [warm-up runs]`: a warm lane of the two-process benchmark. Runs the suite
+ * `process-lane-entry <suite file> <out dir> [warm-up runs]` (its bundle, or process-lane.js from the sources): a warm lane of the two-process benchmark. Runs the suite
  * unmeasured (once by default: its code compiled, its scenes read), reports `{ ready: true }`, then runs it again for each
  * command, into `<out dir>/run-N`, reporting the run's wall and CPU time (the CPU time of the whole
  * process). The run is `rearrange run --agent random --workers 1` on the suite, as the workers benchmark runs it.
@@ -27,7 +27,7 @@ export function stdioChannel(): LaneChannel {
 export async function serveLane(args: string[], channel: LaneChannel = stdioChannel()): Promise<void> {
   const [suite, out, warmupArg = "1"] = args;
   const warmups = Number(warmupArg);
-  if (!suite || !out || !Number.isInteger(warmups) || warmups < 1) throw new Error("usage: process-lane.js <suite file> <out dir> [warm-up runs, 1 or more]");
+  if (!suite || !out || !Number.isInteger(warmups) || warmups < 1) throw new Error("usage: process-lane <suite file> <out dir> [warm-up runs, 1 or more]");
   const run = (name: string) => runWorkersSuite(suite, 1, path.join(out, name));
   for (let k = 0; k < warmups; k++) await run(`warm-up-${k}`);
   channel.say({ ready: true });

@@ -1,7 +1,7 @@
-// Child-process entry of the two-process benchmark: one lane of a run split over processes. Registers tsx
-// (as bin/rearrange.js does) first.
+// Child-process entry of the two-process benchmark run from the sources: registers tsx (as bin/rearrange.js does
+// when it cannot bundle) and runs process-lane-entry.ts. The bench starts lanes from that entry's bundle when it can
+// (child-entry.ts).
 import { register } from "tsx/esm/api";
 
 register();
-const { serveLane } = await import("./process-lane-main.ts");
-await serveLane(process.argv.slice(2));
+await import("./process-lane-entry.ts");

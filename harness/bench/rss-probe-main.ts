@@ -6,19 +6,19 @@ import { runHouseEpisode } from "./house-stepping.ts";
 export interface RssProbeResult {
   /** Peak resident set size of the probe process, MB. */
   peakRssMB: number;
-  /** RSS before the scene was read (Node, tsx and the loaded modules), MB. */
+  /** RSS before the scene was read (Node and the loaded code: the bundle, or tsx and the sources), MB. */
   baselineRssMB: number;
   steps: number;
 }
 
 /**
- * `rss-probe.js <scene file> <steps> <out dir>`: loads the scene as an episode does (parse, validate,
+ * `rss-probe-entry <scene file> <steps> <out dir>` (its bundle, or rss-probe.js from the sources): loads the scene as an episode does (parse, validate,
  * build, settle), runs the bench agent for `steps` steps with trajectory logging into `out dir`, and
  * prints the process's peak RSS.
  */
 export async function probePeakRss(args: string[]): Promise<void> {
   const [file, stepsText, out] = args;
-  if (!file || !stepsText || !out) throw new Error("usage: rss-probe.js <scene file> <steps> <out dir>");
+  if (!file || !stepsText || !out) throw new Error("usage: rss-probe <scene file> <steps> <out dir>");
   const baselineRssMB = process.memoryUsage().rss / 2 ** 20;
   const loaded = loadSceneFile(file);
   const steps = Number(stepsText);

@@ -1,7 +1,7 @@
-// Child-process entry of the peak-memory benchmark: a fresh process, so its peak RSS is that of loading
-// and stepping one big house and nothing else. Registers tsx (as bin/rearrange.js does) first.
+// Child-process entry of the peak-memory benchmark run from the sources: registers tsx (as bin/rearrange.js does
+// when it cannot bundle) and runs rss-probe-entry.ts. The bench starts the probe from that entry's bundle when it can
+// (child-entry.ts).
 import { register } from "tsx/esm/api";
 
 register();
-const { probePeakRss } = await import("./rss-probe-main.ts");
-await probePeakRss(process.argv.slice(2));
+await import("./rss-probe-entry.ts");

@@ -51,3 +51,8 @@ export function roundSig(x: number, digits = 3): number {
   const scale = 10 ** (digits - 1 - Math.floor(Math.log10(Math.abs(x))));
   return Math.round(x * scale) / scale;
 }
+
+/** Unmeasured warm-up runs to make of a requested count: at least one (the first run of anything is cold), one by default. */
+export function warmupCount(requested: number | undefined): number {
+  return Math.max(1, requested ?? 1);
+}

@@ -2,12 +2,10 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import type { LaneMessage } from "./process-lane-main.ts";
-import { median, spreadOf, type Spread } from "./stats.ts";
-
-const LANE = fileURLToPath(new URL("./process-lane.js", import.meta.url));
+import { CHILD_ENTRIES, childEntry } from "./child-entry.ts";
+import { median, spreadOf, warmupCount, type Spread } from "./stats.ts";
 
 /** What two processes running half a suite each give over one process running all of it. */
 export interface TwoProcessSpeedup {
@@ -37,8 +35,9 @@ export interface TwoProcessSpeedup {
  */
 export async function measureTwoProcessSpeedup(options: { suite: string; reps: number; warmups?: number; dir: string }): Promise<TwoProcessSpeedup> {
   const [first, second] = writeSuiteHalves(options.suite);
-  const warmups = Math.max(1, options.warmups ?? 1);
-  const lanes = [startLane(options.suite, path.join(options.dir, "one"), warmups), startLane(first, path.join(options.dir, "half-1"), warmups), startLane(second, path.join(options.dir, "half-2"), warmups)];
+  const warmups = warmupCount(options.warmups);
+  const from = await childEntry(CHILD_ENTRIES.processLane);
+  const lanes = [startLane(options.suite, path.join(options.dir, "one"), warmups, from), startLane(first, path.join(options.dir, "half-1"), warmups, from), startLane(second, path.join(options.dir, "half-2"), warmups, from)];
   try {
     await Promise.all(lanes.map((l) => l.next()));
     const [whole, ...halves] = lanes as [Lane, Lane, Lane];
@@ -99,9 +98,13 @@ export interface Lane {
   close(): void;
 }
 
-/** Starts a child process that serves one lane of `suite`, writing its runs under `out` after `warmups` unmeasured ones; `next()` hears it ready. */
-export function startLane(suite: string, out: string, warmups = 1): Lane {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [LANE, suite, out, String(warmups)], { stdio: ["pipe", "pipe", "pipe"] });
+/**
+ * Starts a child process that serves one lane of `suite`, writing its runs under `out` after `warmups` unmeasured
+ * ones; `next()` hears it ready. `from`: the file the child starts from (its bundle, see {@link childEntry}; by
+ * default the tsx bootstrap).
+ */
+export function startLane(suite: string, out: string, warmups = 1, from: string = CHILD_ENTRIES.processLane.bootstrap): Lane {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [from, suite, out, String(warmups)], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { EpisodePool } from "../workers/episode-pool.ts";
-import { median, spreadOf, timeIt, type Spread } from "./stats.ts";
+import { median, spreadOf, timeIt, warmupCount, type Spread } from "./stats.ts";
 import { runWorkersSuite, writeWorkersSuite } from "./workers-suite.ts";
 
 /** Wall time of the same run with one worker and with two. */
@@ -58,7 +58,7 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
   const kept = await EpisodePool.open(1);
   try {
     await runWorkersSuite(suite, 1, path.join(options.dir, "warm-up-w1"));
-    for (let k = 0; k < Math.max(1, options.warmups ?? 1); k++) await runWorkersSuite(suite, 2, path.join(options.dir, `warm-up-w2-${k}`), kept);
+    for (let k = 0; k < warmupCount(options.warmups); k++) await runWorkersSuite(suite, 2, path.join(options.dir, `warm-up-w2-${k}`), kept);
     for (let rep = 0; rep < options.reps; rep++) {
       for (const workers of [1, 2] as const) {
         const t = await timeIt(() => runWorkersSuite(suite, workers, path.join(options.dir, `run-w${workers}-${rep}`), workers === 2 ? kept : undefined));

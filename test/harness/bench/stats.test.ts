@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { median, percentile, roundSig, spreadOf } from "../../../harness/bench/stats.ts";
+import { median, percentile, roundSig, spreadOf, warmupCount } from "../../../harness/bench/stats.ts";
 
 const samples = fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 60 });
 
@@ -57,5 +57,14 @@ describe("bench statistics", () => {
     );
     expect(roundSig(123456)).toBe(123000);
     expect(roundSig(0.0012345)).toBe(0.00123);
+  });
+
+  it("a warm-up count is the one asked for, but at least one, and one when none is asked for", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -5, max: 50 }), (n) => {
+        expect(warmupCount(n)).toBe(n >= 1 ? n : 1);
+      }),
+    );
+    expect(warmupCount(undefined)).toBe(1);
   });
 });
