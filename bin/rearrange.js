@@ -5,7 +5,7 @@
 // TypeScript agent files still load as they are (loadAgent uses tsx for them). REARRANGE_CLI_BUNDLE=0, or a
 // bundle that cannot be made, runs the sources through tsx instead.
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { DEFAULT_CACHE_DIR, upToDateBundle } from "../harness/workers/bundle-manifest.js";
+import { DEFAULT_CACHE_DIR, leaseBundle, upToDateBundle } from "../harness/workers/bundle-manifest.js";
 
 // `rearrange run | head` closes stdout early: that is the reader's choice, not an error
 process.stdout.on("error", (err) => {
@@ -21,12 +21,20 @@ async function loadMain() {
   if (process.env.REARRANGE_CLI_BUNDLE !== "0") {
     // the usual case: a stat of each source says the bundle is current (a few ms)
     const cached = upToDateBundle(DEFAULT_CACHE_DIR, entry);
-    if (cached) return import(pathToFileURL(cached).href);
+    if (cached) {
+      // the CLI's lazy chunks load from the bundle's folder later on: a build by another run must not prune it
+      leaseBundle(cached);
+      return import(pathToFileURL(cached).href);
+    }
     try {
       // tsImport loads the bundler alone through tsx, without hooking every later import
       const { tsImport } = await import("tsx/esm/api");
       const { bundleWorker } = await tsImport("../harness/workers/worker-bundle.ts", import.meta.url);
-      return await import(pathToFileURL(await bundleWorker({ entry })).href);
+      const built = await bundleWorker({ entry });
+      // bundleWorker leased it already, but through its own copy of bundle-manifest.js (tsImport loads a module
+      // graph of its own): this one is the copy the CLI keeps, whatever tsImport does
+      leaseBundle(built);
+      return await import(pathToFileURL(built).href);
     } catch (err) {
       process.stderr.write(`rearrange: could not precompile the CLI (${err?.message ?? err}); loading its TypeScript through tsx instead (slower start)\n`);
     }

@@ -12,3 +12,5 @@ export declare function bundleKey(entry: string): string;
 export declare function readManifest(file: string): { key: string; stamps: SourceStamp[]; bundle: string } | null;
 export declare function upToDateBundle(cacheDir: string, entry: string): string | null;
 export declare function recordedBundle(cached: { key: string; stamps: SourceStamp[]; bundle: string } | null, entry: string): string | null;
+/** Records that this process uses the bundle whose entry file is `bundleFile` (a lease file, removed at exit), so pruning keeps its folder. Never throws. */
+export declare function leaseBundle(bundleFile: string): void;

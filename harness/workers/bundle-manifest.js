@@ -1,8 +1,10 @@
 // Plain JavaScript on purpose: bin/rearrange.js reads a bundle's manifest before anything can load TypeScript.
 // The bundles themselves are made by worker-bundle.ts (with esbuild), which records these manifests.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isMainThread } from "node:worker_threads";
 
 /** Bumped when the bundling options change, so a cache made with other options is not reused. */
 export const BUNDLE_FORMAT = "3";
@@ -100,4 +102,53 @@ export function upToDateBundle(cacheDir, entry) {
 export function recordedBundle(cached, entry) {
   if (!cached || cached.key !== bundleKey(entry) || !existsSync(cached.bundle)) return null;
   return cached.stamps.every(sameStamp) ? cached.bundle : null;
+}
+
+/** Lease files this thread made (one per bundle folder), removed when the process exits. */
+const leases = new Set();
+let releaseAtExit = false;
+
+/**
+ * Records that this process uses the bundle whose entry file is `bundleFile`: an empty file
+ * `<bundle folder>/.leases/<hostname>-<pid>`. A bundle's lazy chunks (`await import(…)`) load from its folder
+ * long after the start, so the bundler's pruning (worker-bundle.ts) must not remove a folder a live process
+ * started from, however old. The lease is removed when the process exits normally; one left by a crash names
+ * a dead pid and protects nothing. Cheap (a mkdir and an empty write, once per folder per process) and never
+ * throws: a lease that cannot be written (read-only cache) only leaves the folder unprotected.
+ * @param {string} bundleFile
+ * @returns {void}
+ */
+export function leaseBundle(bundleFile) {
+  try {
+    const dir = path.join(path.dirname(bundleFile), ".leases");
+    const file = path.join(dir, `${os.hostname()}-${process.pid}`);
+    if (leases.has(file)) return;
+    try {
+      // not recursive: a bundle folder that is gone must not come back as an empty one (a build renaming its
+      // finished folder into that place would then fail)
+      mkdirSync(dir);
+    } catch (err) {
+      if (err?.code !== "EEXIST") return;
+    }
+    writeFileSync(file, "");
+    leases.add(file);
+    // a worker thread's exit is not the process's: another thread may hold the same lease file and still use
+    // the folder. A thread's lease stays until the process is gone, then counts as dead.
+    if (isMainThread && !releaseAtExit) {
+      releaseAtExit = true;
+      process.on("exit", releaseLeases);
+    }
+  } catch {
+    // leasing must never stop a start
+  }
+}
+
+function releaseLeases() {
+  for (const file of leases) {
+    try {
+      unlinkSync(file);
+    } catch {
+      // already gone: pruned with its folder, or released by another copy of this module
+    }
+  }
 }

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { getLogger } from "../logger.ts";
 import { PACKAGE_ROOT } from "../version.ts";
-import { bundleBase, bundleKey, DEFAULT_CACHE_DIR, manifestFile, readManifest, recordedBundle, type SourceStamp } from "./bundle-manifest.js";
+import { bundleBase, bundleKey, DEFAULT_CACHE_DIR, leaseBundle, manifestFile, readManifest, recordedBundle, type SourceStamp } from "./bundle-manifest.js";
 
 /**
  * Worker threads start from one precompiled JavaScript file instead of registering tsx and loading
@@ -16,6 +17,12 @@ import { bundleBase, bundleKey, DEFAULT_CACHE_DIR, manifestFile, readManifest, r
  * editing any of them makes the next run rebuild. Nothing is committed and there is no build step.
  * What the sources load lazily (`await import(…)`: built-in agents, the llm agent's client) stays
  * lazy — a chunk of its own — and tsx itself loads only if a TypeScript agent file is imported.
+ *
+ * Every edit makes a new folder, so each build prunes the others ({@link prune}). Because of those lazy
+ * chunks, a process needs its folder until it exits, not only while it starts: each process leases the
+ * folders it uses (bundle-manifest.js's leaseBundle; the main thread leases its worker threads' bundle), and
+ * a leased folder stays. Of the unleased ones the few most recently used stay too, so switching between
+ * branches finds their bundles instead of rebuilding; the rest go, whatever their age.
  */
 
 /** The worker's TypeScript entry and its tsx bootstrap (the fallback when bundling is not possible). */
@@ -35,7 +42,16 @@ export { DEFAULT_CACHE_DIR };
  * their own `three` must hold.
  */
 export const INLINED_PACKAGES: readonly string[] = ["cannon-es", "yaml", "zod"];
-/** Bundles of other source versions older than this are removed (a running process may still be starting from a recent one). */
+/**
+ * Unleased bundles of other source versions that pruning keeps: the most recently used, so that going back to
+ * a recent branch or edit does not rebuild (a few seconds), while a day of edits does not pile up hundreds of MB.
+ */
+const KEEP_OTHER_VERSIONS = 3;
+/**
+ * How long a lease of another machine protects a folder (a cache shared between machines or containers): its
+ * process cannot be asked whether it is alive, and a day outlasts any run. Also the age after which a `.tmp`
+ * folder is taken for the leftover of a crashed build rather than one being written (a build takes seconds).
+ */
 const PRUNE_AFTER_MS = 24 * 3600 * 1000;
 
 /** The file a worker thread starts from, and how it was made. */
@@ -87,13 +103,15 @@ export async function bundleWorker(options: BundleOptions = {}): Promise<string>
   // (the cache folder may be shared by checkouts of the same package: only a manifest of this entry and format counts)
   const cached = readManifest(manifest);
   const upToDate = recordedBundle(cached, entry);
-  if (upToDate) return upToDate;
+  if (upToDate) return leased(upToDate);
   if (cached) {
     // a source that is gone: the entry no longer imports it, or the checkout moved (then: rebuild)
     if (cached.stamps.every((s) => existsSync(s.file))) {
       const sources = cached.stamps.map((s): [string, string] => [s.file, readFileSync(s.file, "utf8")]);
       const file = entryFile(cacheDir, base, hashSources(entry, sources));
-      if (existsSync(file)) {
+      // leased before it is checked and named by the manifest: a prune by another run then sees the lease, or
+      // removed the folder already (then the check fails and this run builds)
+      if (existsSync(leased(file))) {
         writeAtomic(manifest, manifestText(entry, sources, file));
         return file;
       }
@@ -115,8 +133,15 @@ export async function bundleWorker(options: BundleOptions = {}): Promise<string>
     // another run put the same bundle there first: same sources, same bytes
     if (!existsSync(file)) throw err;
   }
+  leaseBundle(file);
   writeAtomic(manifest, manifestText(entry, built.sources, file));
   prune(cacheDir, base, dir);
+  return file;
+}
+
+/** `file`, leased for this process (see {@link leaseBundle}): the caller starts this process or its threads from it. */
+function leased(file: string): string {
+  leaseBundle(file);
   return file;
 }
 
@@ -251,15 +276,99 @@ function writeAtomic(file: string, text: string): void {
   renameSync(tmp, file);
 }
 
-/** Removes day-old bundles of other source versions (best effort). */
-function prune(cacheDir: string, base: string, keep: string): void {
+/**
+ * Removes bundles of `base` that no process needs (best effort): of the folders of other source versions than
+ * `keep`, those without a live lease ({@link hasLiveLease}) but the {@link KEEP_OTHER_VERSIONS} most recently
+ * used, and leftovers of crashed builds. Exported with its clock and host name as parameters for the tests.
+ */
+export function prune(cacheDir: string, base: string, keep: string, now = Date.now(), host = os.hostname()): void {
+  let names: string[];
   try {
-    for (const f of readdirSync(cacheDir)) {
-      const full = path.join(cacheDir, f);
-      if (full === keep || !f.startsWith(`${base}-`)) continue;
-      if (Date.now() - statSync(full).mtimeMs > PRUNE_AFTER_MS) rmSync(full, { recursive: true, force: true });
-    }
+    names = readdirSync(cacheDir);
   } catch {
-    // another run pruned it first, or the folder is read-only: harmless
+    return;
+  }
+  // the exact names this bundler gives (`<base>-<hex hash>`): a bare prefix would take another entry's bundles
+  // (base `act` and the bundles of `act-time`)
+  const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const version = new RegExp(`^${escaped}-[0-9a-f]+$`);
+  const building = new RegExp(`^${escaped}-[0-9a-f]+\\..*\\.tmp$`);
+  const unleased: Array<{ dir: string; usedMs: number }> = [];
+  for (const name of names) {
+    const dir = path.join(cacheDir, name);
+    if (path.resolve(dir) === path.resolve(keep)) continue;
+    try {
+      if (building.test(name)) {
+        if (now - statSync(dir).mtimeMs > PRUNE_AFTER_MS) rmSync(dir, { recursive: true, force: true });
+      } else if (version.test(name) && !hasLiveLease(dir, now, host)) {
+        unleased.push({ dir, usedMs: lastUsedMs(dir) });
+      }
+    } catch {
+      // gone meanwhile (another run pruned it): nothing to do
+    }
+  }
+  unleased.sort((a, b) => b.usedMs - a.usedMs);
+  for (const { dir } of unleased.slice(KEEP_OTHER_VERSIONS)) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // read-only, or another run removed it first: harmless
+    }
+  }
+}
+
+/**
+ * When a bundle folder was last used: built, or a process started or ended using it. The folder's own time
+ * changes only when its files are written (and when `.leases` is made, on the first use); each lease made or
+ * released changes the `.leases` folder's time.
+ */
+function lastUsedMs(dir: string): number {
+  const own = statSync(dir).mtimeMs;
+  try {
+    return Math.max(own, statSync(path.join(dir, ".leases")).mtimeMs);
+  } catch {
+    return own;
+  }
+}
+
+/**
+ * Whether a process may still load files from the bundle folder `dir`: one of its leases (`<hostname>-<pid>`)
+ * names a process of this machine that is alive, or was made less than {@link PRUNE_AFTER_MS} ago on another
+ * machine. A reused pid looks alive: the folder then stays a while longer, which is harmless. Leases of dead
+ * processes are left in place, not deleted: deleting one would change `.leases`'s time, which {@link lastUsedMs}
+ * reads as a use; they go with their folder.
+ */
+function hasLiveLease(dir: string, now: number, host: string): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(path.join(dir, ".leases"));
+  } catch {
+    return false;
+  }
+  for (const name of names) {
+    const m = /^(.*)-(\d+)$/.exec(name);
+    if (!m) continue;
+    if (m[1] === host) {
+      if (isAlive(Number(m[2]))) return true;
+    } else {
+      try {
+        if (now - statSync(path.join(dir, ".leases", name)).mtimeMs < PRUNE_AFTER_MS) return true;
+      } catch {
+        // released meanwhile
+      }
+    }
+  }
+  return false;
+}
+
+/** Whether process `pid` of this machine exists (signal 0 checks without sending; EPERM: it exists, owned by another user). */
+function isAlive(pid: number): boolean {
+  // 0 and negative numbers would name process groups
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
   }
 }
