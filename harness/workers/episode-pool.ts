@@ -29,7 +29,8 @@ const HOOK_OPTIONS = new Set(["--require", "-r", "--import", "--loader", "--expe
  * would inherit tsx's `--require`/`--import` hooks and load the precompiled bundle through tsx's CommonJS
  * transform: the whole bundle compiled again in every thread, and `three` loaded as its CommonJS build, a
  * second copy whose classes are not the ones a privileged agent imports. Threads that need tsx (a TypeScript
- * agent file) register it themselves. Every other option (`--max-old-space-size`, `--inspect`, …) is kept.
+ * agent file) register it themselves. Every other option is kept, but for those a thread refuses (see
+ * {@link withoutRejectedOptions}).
  */
 export function withoutTsxHooks(execArgv: readonly string[]): string[] {
   const out: string[] = [];
@@ -48,6 +49,22 @@ export function withoutTsxHooks(execArgv: readonly string[]): string[] {
     out.push(arg);
   }
   return out;
+}
+
+/**
+ * `execArgv` without the options a worker thread refused, or null when `err` is not that refusal. Given options
+ * explicitly, a thread refuses V8's and the process's own (`node --max-old-space-size=8192 bin/rearrange.js run
+ * --workers 2` failed to start its pool): Node names them in the error. Leaving them out loses nothing, as V8's
+ * flags are the process's and reach every thread's isolate anyway (the old-space limit among them).
+ */
+export function withoutRejectedOptions(execArgv: readonly string[], err: unknown): string[] | null {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (e?.code !== "ERR_WORKER_INVALID_EXEC_ARGV" || typeof e.message !== "string") return null;
+  const listed = e.message.slice(e.message.indexOf(": ") + 2).split(", ");
+  const rejected = new Set(listed);
+  const kept = execArgv.filter((a) => !rejected.has(a));
+  // a refusal that names none of them: nothing to leave out, so the same options would be refused again
+  return kept.length < execArgv.length ? kept : null;
 }
 
 /**
@@ -95,17 +112,28 @@ export class EpisodePool {
    */
   static async open(threads: number, setup?: WorkerSetup, entry?: WorkerEntry): Promise<EpisodePool> {
     const from = entry ?? (await workerEntry());
-    const pool = new Piscina<WorkerTask, WorkerReply>({
-      filename: from.file,
-      minThreads: threads,
-      maxThreads: threads,
-      concurrentTasksPerWorker: 1,
-      // an idle thread keeps its agent (and the agent's subprocess, for cmd: agents) until the run ends
-      idleTimeout: Number.POSITIVE_INFINITY,
-      resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
-      // the bundle is plain JavaScript: a process started through tsx must not hand its loader hooks on
-      ...(from.kind === "bundle" ? { execArgv: withoutTsxHooks(process.execArgv) } : {}),
-    });
+    const start = (execArgv: string[] | undefined) =>
+      new Piscina<WorkerTask, WorkerReply>({
+        filename: from.file,
+        minThreads: threads,
+        maxThreads: threads,
+        concurrentTasksPerWorker: 1,
+        // an idle thread keeps its agent (and the agent's subprocess, for cmd: agents) until the run ends
+        idleTimeout: Number.POSITIVE_INFINITY,
+        resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
+        // undefined: Node hands the process's options on as they are (the tsx bootstrap needs its hooks)
+        execArgv,
+      });
+    // the bundle is plain JavaScript: a process started through tsx must not hand its loader hooks on
+    const execArgv = from.kind === "bundle" ? withoutTsxHooks(process.execArgv) : undefined;
+    let pool: Piscina<WorkerTask, WorkerReply>;
+    try {
+      pool = start(execArgv);
+    } catch (err) {
+      const kept = execArgv && withoutRejectedOptions(execArgv, err);
+      if (!kept) throw err;
+      pool = start(kept);
+    }
     const episodes = new EpisodePool(pool, threads, from);
     if (setup) episodes.beginRun(setup);
     return episodes;
