@@ -12,6 +12,9 @@ import type { Literal } from "./literal.ts";
  * thousand objects that record is made afresh whenever anything observed changes, and making it and going
  * through it each step was most of what a step of the explorer cost.
  */
+/** How far an object's bottom may be from a ground's top and still stand on it, m (rounding, settling). */
+const GROUND_CONTACT = 0.01;
+
 export class Belief {
   /** The latest observation (its agent, rooms and step; its objects are {@link observed}). */
   obs!: Observation;
@@ -104,7 +107,7 @@ export class Belief {
     const put = (x: string, relation: string, y: string) => this.placed.get(x)?.relation === relation && this.placed.get(x)?.target === y;
     switch (pred) {
       case "ontop":
-        return (rel?.type === "ontop" && rel.target === b) || put(a, "ontop", b);
+        return (rel?.type === "ontop" && rel.target === b) || put(a, "ontop", b) || (!!oa && this.restsOnGround(oa, b));
       case "under":
         return (rel?.type === "under" && rel.target === b) || put(a, "under", b);
       case "inside":
@@ -118,6 +121,28 @@ export class Belief {
       default:
         return false;
     }
+  }
+
+  /**
+   * Whether `o`, standing on the ground under something (or on the floor), rests on the top face of `ground`:
+   * what is put under a table stands on the room's floor, and `ontop(x, floor)` holds for it as much as for
+   * something put on the floor itself (BEHAVIOR-1K's "two mousetraps under the toilet, every mousetrap on the
+   * floor"). Read from the observed boxes: its bottom at the ground's top, its centre over the ground's footprint.
+   */
+  private restsOnGround(o: ObservedObject, ground: string): boolean {
+    const rel = o.relation;
+    if (!rel || (rel.type !== "under" && rel.type !== "onfloor")) return false;
+    const g = this.object(ground);
+    if (!g || g.kind !== "fixed" || g.room !== o.room) return false;
+    const bottom = o.box.center.z - o.box.size.z / 2;
+    const top = g.box.center.z + g.box.size.z / 2;
+    if (Math.abs(bottom - top) > GROUND_CONTACT) return false;
+    // the centre in the ground's own axes
+    const dx = o.box.center.x - g.box.center.x;
+    const dy = o.box.center.y - g.box.center.y;
+    const c = Math.cos(g.box.heading);
+    const s = Math.sin(g.box.heading);
+    return Math.abs(c * dx + s * dy) <= g.box.size.x / 2 && Math.abs(-s * dx + c * dy) <= g.box.size.y / 2;
   }
 
   /** Believed truth of a literal. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Belief } from "../../../agents/explorer/belief.ts";
 import { ProgressMemory } from "../../../agents/explorer/progress-memory.ts";
 import { nearestUnexploredRoom, searchExhausted, unsearchedContainers } from "../../../agents/explorer/search.ts";
-import type { Observation } from "../../../sim/observation.ts";
+import type { ObservedObject, Observation } from "../../../sim/observation.ts";
 import { beliefOf, closedBox, obj, observation, roomsInLine } from "./fixtures.ts";
 
 describe("Belief", () => {
@@ -16,6 +16,35 @@ describe("Belief", () => {
     expect(b.holds("under", ["shoe", "bed"])).toBe(true);
     b.update(observation(rooms, [shoe, obj("bed", "bed.n.01", "bedroom", { kind: "fixed" })], { lastAction: { type: "pick", object: "shoe" }, lastFeedback: { ok: true, error: null, message: "picked" } }));
     expect(b.holds("under", ["shoe", "bed"])).toBe(false);
+  });
+
+  it("counts what stands under furniture as on top of the floor it stands on, read from the observed boxes", () => {
+    const rooms = roomsInLine("bathroom", "hall");
+    // a floor 4 × 3 m, 0.1 m thick, its top at z = 0
+    const floor = obj("floor_bathroom", "floor.n.01", "bathroom", { kind: "fixed", box: { center: { x: 2, y: 1.5, z: -0.05 }, size: { x: 4, y: 3, z: 0.1 }, heading: 0 } });
+    const toilet = obj("toilet", "toilet.n.02", "bathroom", { kind: "fixed" });
+    const trap = (id: string, z: number, x = 1, relation: ObservedObject["relation"] = { type: "under", target: "toilet" }, room = "bathroom") =>
+      obj(id, "mousetrap.n.01", room, { relation, box: { center: { x, y: 1, z }, size: { x: 0.1, y: 0.05, z: 0.03 }, heading: 0 } });
+    const b = beliefOf(
+      observation(rooms, [
+        floor,
+        toilet,
+        trap("under_toilet", 0.015),
+        trap("on_shelf_under", 0.515),
+        trap("off_the_floor", 0.015, 5),
+        trap("on_the_table", 0.015, 1, { type: "ontop", target: "toilet" }),
+        trap("other_room", 0.015, 1, { type: "under", target: "toilet" }, "hall"),
+      ]),
+    );
+    expect(b.holds("ontop", ["under_toilet", "floor_bathroom"])).toBe(true);
+    expect(b.holds("under", ["under_toilet", "toilet"])).toBe(true);
+    // not at the floor's height, beyond its footprint, on something else, or in another room
+    expect(b.holds("ontop", ["on_shelf_under", "floor_bathroom"])).toBe(false);
+    expect(b.holds("ontop", ["off_the_floor", "floor_bathroom"])).toBe(false);
+    expect(b.holds("ontop", ["on_the_table", "floor_bathroom"])).toBe(false);
+    expect(b.holds("ontop", ["other_room", "floor_bathroom"])).toBe(false);
+    // and never on top of a carryable thing it is merely level with
+    expect(b.holds("ontop", ["under_toilet", "on_the_table"])).toBe(false);
   });
 
   it("follows supports for inside, and finds the closed container around an object", () => {
