@@ -80,6 +80,27 @@ export function validateWith<S extends z.ZodType>(schema: S, data: unknown, file
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys") return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
-  if (issue.code === "invalid_union") return "expected one of the accepted forms (e.g. {x,y,z} or [x,y,z])";
+  if (issue.code === "invalid_union") return describeUnion(issue.errors);
   return issue.message;
+}
+
+/**
+ * Why a value matches none of a union's forms, from what each form said: "expected string or array, received
+ * number" when every form wanted another type, else each form's complaints in turn (a vector `{x, y}` is missing
+ * `z` as an object and is not an array either).
+ */
+export function describeUnion(branches: readonly (readonly z.core.$ZodIssue[])[]): string {
+  const typeOnly = branches.length > 0 && branches.every((b) => b.length === 1 && b[0]!.code === "invalid_type" && b[0]!.path.length === 0);
+  if (typeOnly) {
+    const expected = [...new Set(branches.map((b) => String((b[0] as z.core.$ZodIssueInvalidType).expected)))];
+    const received = /received (\w+)/.exec(branches[0]![0]!.message)?.[1];
+    return `expected ${expected.join(" or ")}${received ? `, received ${received}` : ""}`;
+  }
+  const forms = branches.map((b) => b.map((i) => `${i.path.length > 0 ? `${formatJsonPath(i.path).replace(/^\$/, "")}: ` : ""}${plain(describeIssue(i))}`).join(", "));
+  return `matches none of the accepted forms: ${forms.map((f, i) => `(${i + 1}) ${f}`).join("; ")}`;
+}
+
+/** A zod message without its generic "Invalid input: " lead. */
+function plain(message: string): string {
+  return message.replace(/^Invalid input: /, "");
 }
