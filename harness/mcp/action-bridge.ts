@@ -26,7 +26,7 @@ export class ActionBridge {
   private actionWaiter: ((a: Action) => void) | null = null;
   private actionFailer: ((e: Error) => void) | null = null;
   private outcomeWaiter: ((o: StepOutcome) => void) | null = null;
-  private lastStep: StepEvent | null = null;
+  private last: StepEvent | null = null;
   private ended: { end: EndEvent; results: ResultsFile | null } | null = null;
   private readyResolve!: () => void;
   /** Resolves once the runner waits for the first action. */
@@ -35,6 +35,11 @@ export class ActionBridge {
   /** True once the episode is over. */
   get finished(): boolean {
     return this.ended !== null;
+  }
+
+  /** The last step the simulator took (null before the first). */
+  get lastStep(): StepEvent | null {
+    return this.last;
   }
 
   /** The end of the episode, once it is over. */
@@ -47,7 +52,7 @@ export class ActionBridge {
     this.latest = obs;
     const waiting = this.outcomeWaiter;
     this.outcomeWaiter = null;
-    if (waiting && this.lastStep) waiting({ kind: "observation", feedback: this.lastStep.feedback, observation: obs });
+    if (waiting && this.last) waiting({ kind: "observation", feedback: this.last.feedback, observation: obs });
     const next = new Promise<Action>((resolve, reject) => {
       this.actionWaiter = resolve;
       this.actionFailer = reject;
@@ -84,14 +89,14 @@ export class ActionBridge {
     if (this.ended) this.ended.results = results;
     const waiting = this.outcomeWaiter;
     this.outcomeWaiter = null;
-    if (waiting && this.ended) waiting({ kind: "ended", feedback: this.lastStep?.feedback ?? null, end: this.ended.end, results });
+    if (waiting && this.ended) waiting({ kind: "ended", feedback: this.last?.feedback ?? null, end: this.ended.end, results });
   }
 
   /** Reporter hooks: remember each step's feedback and the episode's end. */
   reporter(): Reporter {
     return {
       onStep: (_key, step) => {
-        this.lastStep = step;
+        this.last = step;
       },
       onEpisodeEnd: (_key, _header, end) => {
         this.ended = { end, results: null };

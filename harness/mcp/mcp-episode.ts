@@ -1,5 +1,6 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { ResultsFile } from "../metrics/results-schema.ts";
 import { ResultsWriter } from "../reporters/results-writer.ts";
 import { TrajectoryWriter } from "../reporters/trajectory-writer.ts";
@@ -91,10 +92,27 @@ export async function serveMcpEpisode(options: McpEpisodeOptions): Promise<Resul
 
 /** Stdio transport that also closes when the client closes our stdin (the SDK's server transport waits for more). */
 function stdioTransport(): Transport {
-  const t = new StdioServerTransport();
+  const t = replyToParseErrors(new StdioServerTransport());
   const close = () => void t.close();
   process.stdin.once("end", close);
   process.stdin.once("close", close);
   process.once("SIGTERM", close);
   return t;
+}
+
+/**
+ * Makes a stdio transport answer a line that is not JSON with a JSON-RPC parse error (-32700). The SDK's
+ * stdio transport reads each line with `JSON.parse` and hands the SyntaxError to `onerror` only, so the
+ * client would hear nothing. Set before the server connects: `Protocol.connect` keeps a handler that is
+ * already there and calls it before its own. The reply has no `id` — none can be read from the line — as
+ * MCP's error response allows (a JSON-RPC `id: null` would not pass the SDK's own message schema). JSON that
+ * is no JSON-RPC message (a ZodError) is left to the SDK, as is every other transport error.
+ */
+export function replyToParseErrors<T extends StdioServerTransport>(transport: T): T {
+  const before = transport.onerror;
+  transport.onerror = (error) => {
+    before?.(error);
+    if (error instanceof SyntaxError) void transport.send({ jsonrpc: "2.0", error: { code: ErrorCode.ParseError, message: "Parse error", data: error.message } }).catch(() => {});
+  };
+  return transport;
 }

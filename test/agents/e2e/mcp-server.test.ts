@@ -1,8 +1,10 @@
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { describe, expect, it } from "vitest";
+import { createDefaultRegistry } from "../../../sim/subpolicies/registry.ts";
 import { hasSmoke, ROOT, SMOKE, tempDir, trajectory } from "./run-helpers.ts";
 
 function textOf(r: unknown): string {
@@ -28,7 +30,8 @@ describe.skipIf(!hasSmoke)("rearrange mcp", () => {
     const client = await connect(out, "flat-bedside-lamp");
     try {
       const tools = (await client.listTools()).tools.map((t) => t.name).sort();
-      expect(tools).toEqual(["close", "done", "explore", "navigate", "observe", "open", "pick", "place", "toggle_off", "toggle_on"]);
+      // observe and one tool per registered subpolicy (the state-changing ones too)
+      expect(tools).toEqual(["observe", ...createDefaultRegistry().types()].sort());
       const first = textOf(await client.callTool({ name: "observe", arguments: {} }));
       expect(first).toMatch(/^Task: /);
       expect(first).toContain("Rooms:");
@@ -78,5 +81,30 @@ describe.skipIf(!hasSmoke)("rearrange mcp", () => {
       if (!results) await new Promise((r) => setTimeout(r, 50));
     }
     expect(results!.episodes[0]).toMatchObject({ reason: "agent_error", steps: 1 });
+  });
+
+  it("answers a stdin line that is not JSON with a -32700 parse error", async () => {
+    const child = spawn(process.execPath, [path.join(ROOT, "bin/rearrange.js"), "mcp", "--suite", SMOKE, "--episode", "flat-bedside-lamp", "--out", tempDir("mcp-parse-")], {
+      cwd: ROOT,
+      env: { ...process.env, REARRANGE_LOG_LEVEL: "warn" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    try {
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      const firstLine = new Promise<string>((resolve) => {
+        let buffered = "";
+        child.stdout.on("data", (c: Buffer) => {
+          buffered += c.toString("utf8");
+          if (buffered.includes("\n")) resolve(buffered.slice(0, buffered.indexOf("\n")));
+        });
+      });
+      child.stdin.write("{not json\n");
+      expect(JSON.parse(await firstLine)).toMatchObject({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error" } });
+      // closing stdin ends the server (no client ever initialized)
+      child.stdin.end();
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill();
+    }
   });
 });

@@ -2,10 +2,14 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { LlmAgent } from "../../../agents/llm/llm-agent.ts";
 import { CACHE_FILE } from "../../../agents/llm/response-cache.ts";
 import { AgentStuck } from "../../../harness/runner/timeout.ts";
+import { ActionSchemas } from "../../../sim/actions.ts";
 import { InputError } from "../../../sim/errors.ts";
+import { createDefaultRegistry } from "../../../sim/subpolicies/registry.ts";
+import { STATE_SUBPOLICIES } from "../../../sim/subpolicies/states/index.ts";
 import { fakeObservation } from "../jsonrpc/fake-observation.ts";
 import { ScriptedChatServer, textReply, toolCall } from "./chat-server.ts";
 
@@ -37,12 +41,46 @@ describe("LlmAgent against a chat-completions server on 127.0.0.1", () => {
     expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(req.body.model).toBe("test-model");
     const tools = (req.body.tools as Array<{ function: { name: string; parameters: { required?: string[] } } }>).map((t) => t.function);
-    expect(tools.map((t) => t.name).sort()).toEqual(["close", "done", "explore", "navigate", "open", "pick", "place", "toggle_off", "toggle_on"]);
+    // one tool per registered subpolicy, the state-changing ones included
+    expect(tools.map((t) => t.name).sort()).toEqual(createDefaultRegistry().types().sort());
     expect(tools.find((t) => t.name === "place")!.parameters.required).toEqual(["object", "relation", "target"]);
     const user = (req.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === "user")!.content;
     expect(user).toContain("Task: open the cabinet");
     expect(user).toContain(fakeObservation().text);
     expect(a.lastStepInfo!.llm).toMatchObject({ calls: 1, promptTokens: 120, completionTokens: 7, totalTokens: 127, via: "tool", invalidReplies: 0 });
+  });
+
+  it("offers the state-changing subpolicies with their schemas and names every skill in the system prompt", async () => {
+    server.script(toolCall("clean", { object: "table_1", tool: "rag_1" }));
+    const a = agent();
+    a.reset(TASK);
+    expect(await a.act(fakeObservation())).toEqual({ type: "clean", object: "table_1", tool: "rag_1" });
+    expect(a.lastStepInfo!.llm.via).toBe("tool");
+    const req = server.requests[0]!;
+    const tools = (req.body.tools as Array<{ function: { name: string; description: string; parameters: { properties: Record<string, unknown>; required?: string[] } } }>).map((t) => t.function);
+    const registry = createDefaultRegistry();
+    for (const s of STATE_SUBPOLICIES) {
+      const tool = tools.find((t) => t.name === s.type);
+      expect(tool, s.type).toBeDefined();
+      expect(tool!.description).toBe(registry.get(s.type)!.description);
+      const expected = z.toJSONSchema((ActionSchemas[s.type] as z.ZodObject).omit({ type: true })) as { properties: Record<string, unknown>; required?: string[] };
+      expect(tool!.parameters.properties).toEqual(expected.properties);
+      expect(tool!.parameters.required).toEqual(expected.required);
+    }
+    expect(tools.find((t) => t.name === "clean")!.parameters.required).toEqual(["object"]);
+    const system = (req.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === "system")!.content;
+    for (const type of registry.types()) expect(system, type).toContain(`${type}(`);
+    expect(system).toContain("clean(object, tool?)");
+    expect(system).toContain("place(object, ontop|inside|nextto|under, target)");
+  });
+
+  it("turns a slice tool call and a text-written cook into those actions", async () => {
+    server.script(toolCall("slice", { object: "apple_1" }), textReply("The pan is on the stove, which is on.\ncook(egg_1)"));
+    const a = agent();
+    a.reset(TASK);
+    expect(await a.act(fakeObservation())).toEqual({ type: "slice", object: "apple_1" });
+    expect(await a.act(fakeObservation(1))).toEqual({ type: "cook", object: "egg_1" });
+    expect(a.lastStepInfo!.llm.via).toBe("text");
   });
 
   it("shows the last actions with their feedback in the next prompt", async () => {
