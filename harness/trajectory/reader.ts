@@ -29,6 +29,14 @@ export interface TrajectoryRead extends EpisodeRecord {
   problems: ReadProblem[];
 }
 
+/**
+ * A trajectory without its episode header line: empty, or its first line cut off. The run was killed
+ * between opening the file and writing the header, so nothing of the episode can be read. Read alone
+ * (`validate`, `rescore FILE`) it is an error; in a run folder, {@link readRun} counts it as an
+ * interrupted episode and reads the others.
+ */
+export class HeaderlessTrajectoryError extends InputError {}
+
 /** Formats a problem as `file:line: message`. */
 export function formatProblem(p: ReadProblem): string {
   return `${p.file}${p.line !== undefined ? `:${p.line}` : ""}: ${p.message}`;
@@ -55,14 +63,102 @@ export function readTrajectory(file: string): TrajectoryRead {
 
 /** Parses trajectory text (see `readTrajectory`); `file` is used in messages only. */
 export function parseTrajectory(text: string, file: string): TrajectoryRead {
+  const s = scanTrajectory(text, file, (err) => {
+    throw err;
+  });
+  return { file, header: s.header!, steps: s.steps, end: s.end, truncated: s.truncated, problems: s.problems };
+}
+
+/** Every problem of a trajectory text (see {@link trajectoryProblems}). */
+export interface TrajectoryCheck {
+  /** What `parseTrajectory` would throw, for every bad line (each line skipped, reading goes on); at most `limit`. */
+  errors: InputError[];
+  /** Errors found beyond `limit` (counted, not kept). */
+  omitted: number;
+  /** What `parseTrajectory` reports without failing (a missing end line, steps out of order, …). */
+  problems: ReadProblem[];
+}
+
+/**
+ * Checks trajectory text line by line and reports every bad line, not only the first (`rearrange validate`):
+ * a bad line is recorded and skipped, and the lines after it are checked as if it were not there. A line
+ * after a header that breaks the schema is still checked against its own schema. Stops early only on a
+ * trajectory schemaVersion this harness does not read (every later line would fail for the same reason).
+ */
+export function trajectoryProblems(text: string, file: string, limit = Infinity): TrajectoryCheck {
+  const out: TrajectoryCheck = { errors: [], omitted: 0, problems: [] };
+  const add = (err: InputError | InputErrors) => {
+    for (const e of err instanceof InputErrors ? err.problems : [err]) {
+      if (out.errors.length < limit) out.errors.push(e);
+      else out.omitted++;
+    }
+  };
+  try {
+    out.problems = scanTrajectory(text, file, add).problems;
+  } catch (err) {
+    if (!(err instanceof InputError || err instanceof InputErrors)) throw err;
+    add(err);
+  }
+  return out;
+}
+
+interface Scan {
+  header: EpisodeHeader | null;
+  steps: StepEvent[];
+  end: EndEvent | null;
+  truncated: boolean;
+  problems: ReadProblem[];
+}
+
+/**
+ * The reading behind {@link parseTrajectory} and {@link trajectoryProblems}: each bad line goes to `fail`,
+ * which either throws (parse) or records it (check); after a recorded one, reading goes on with the next line.
+ */
+function scanTrajectory(text: string, file: string, fail: (err: InputError | InputErrors) => void): Scan {
   const segments = text.split("\n");
   // The text after the last newline is an unterminated line: empty for a cleanly written file.
   const unterminated = segments.length - 1;
   const problems: ReadProblem[] = [];
   let truncated = false;
   let header: EpisodeHeader | null = null;
+  /** A header line was met (or its absence reported): later lines are read as steps and end, not as a header. */
+  let headerSeen = false;
   const steps: StepEvent[] = [];
   let end: EndEvent | null = null;
+  /** The error of a header of another schemaVersion: it ends the reading. */
+  let foreign: unknown = null;
+
+  const readLine = (value: unknown, lineNo: number): void => {
+    const type = (value as { type?: unknown } | null)?.type;
+    if (end) throw new InputError(file, `line ${lineNo}`, "nothing may follow the end line");
+    if (!headerSeen) {
+      headerSeen = true;
+      if (type !== "episode") throw new InputError(file, `line ${lineNo}`, `the first line must be the episode header ({"type":"episode",…}), found type ${JSON.stringify(type)}`);
+      const v = value as Record<string, unknown>;
+      try {
+        checkSchemaVersion(file, `line ${lineNo}`, "trajectory", v.schemaVersion, TRAJECTORY_SCHEMA_VERSION, v.harnessVersion);
+      } catch (err) {
+        // another schemaVersion: one sentence, not a failure for every later line
+        throw (foreign = err);
+      }
+      header = validate(EpisodeHeaderSchema, value, file, lineNo);
+      const newer = newerHarness(header.harnessVersion);
+      if (newer) problems.push({ file, line: lineNo, message: newer });
+      checkIndices(header.initiallySatisfied, header.conditions.length, file, lineNo, "initiallySatisfied");
+    } else if (type === "step") {
+      const step = validate(StepEventSchema, value, file, lineNo);
+      // without a valid header (already reported) there is no condition count to check indices against
+      if (header) checkIndices(step.satisfied, (header as EpisodeHeader).conditions.length, file, lineNo, "satisfied");
+      const prev = steps.at(-1);
+      if (prev && step.t <= prev.t) problems.push({ file, line: lineNo, message: `step t=${step.t} does not follow t=${prev.t}` });
+      steps.push(step);
+    } else if (type === "end") {
+      end = validate(EndEventSchema, value, file, lineNo);
+    } else {
+      const what = type === "episode" ? "a second episode header" : `unknown line type ${JSON.stringify(type)}`;
+      throw new InputError(file, `line ${lineNo}`, `${what}; after the header come "step" lines and one "end" line`);
+    }
+  };
 
   for (let i = 0; i < segments.length; i++) {
     const raw = segments[i]!;
@@ -77,38 +173,30 @@ export function parseTrajectory(text: string, file: string): TrajectoryRead {
         problems.push({ file, line: lineNo, message: "incomplete last line ignored (the writer stopped mid-line)" });
         break;
       }
-      throw new InputError(file, jsonErrorLocation(raw, err, lineNo) ?? `line ${lineNo}`, jsonErrorReason(err));
+      fail(new InputError(file, jsonLineWhere(raw, err, lineNo), jsonErrorReason(err)));
+      continue;
     }
-    const type = (value as { type?: unknown } | null)?.type;
-    if (end) throw new InputError(file, `line ${lineNo}`, "nothing may follow the end line");
-    if (!header) {
-      if (type !== "episode") throw new InputError(file, `line ${lineNo}`, `the first line must be the episode header ({"type":"episode",…}), found type ${JSON.stringify(type)}`);
-      const v = value as Record<string, unknown>;
-      checkSchemaVersion(file, `line ${lineNo}`, "trajectory", v.schemaVersion, TRAJECTORY_SCHEMA_VERSION, v.harnessVersion);
-      header = validate(EpisodeHeaderSchema, value, file, lineNo);
-      const newer = newerHarness(header.harnessVersion);
-      if (newer) problems.push({ file, line: lineNo, message: newer });
-      checkIndices(header.initiallySatisfied, header.conditions.length, file, lineNo, "initiallySatisfied");
-    } else if (type === "step") {
-      const step = validate(StepEventSchema, value, file, lineNo);
-      checkIndices(step.satisfied, header.conditions.length, file, lineNo, "satisfied");
-      const prev = steps.at(-1);
-      if (prev && step.t <= prev.t) problems.push({ file, line: lineNo, message: `step t=${step.t} does not follow t=${prev.t}` });
-      steps.push(step);
-    } else if (type === "end") {
-      end = validate(EndEventSchema, value, file, lineNo);
-    } else {
-      const what = type === "episode" ? "a second episode header" : `unknown line type ${JSON.stringify(type)}`;
-      throw new InputError(file, `line ${lineNo}`, `${what}; after the header come "step" lines and one "end" line`);
+    try {
+      readLine(value, lineNo);
+    } catch (err) {
+      if (err === foreign || !(err instanceof InputError || err instanceof InputErrors)) throw err;
+      fail(err);
     }
   }
-  if (!header) {
-    throw new InputError(file, "line 1", truncated ? "the header line is incomplete (the writer stopped mid-line): nothing to read" : "empty trajectory: no episode header line");
+  if (!headerSeen) {
+    fail(new HeaderlessTrajectoryError(file, "line 1", truncated ? "the header line is incomplete (the writer stopped mid-line): nothing to read" : "empty trajectory: no episode header line"));
   }
   if (!end) {
     problems.push({ file, message: `no end line: the episode stopped after ${steps.length} step(s) (interrupted run); metrics cover those steps` });
   }
-  return { file, header, steps, end, truncated, problems };
+  return { header, steps, end, truncated, problems };
+}
+
+/** `line L, column C` of a JSON.parse failure on line `lineNo` (`line L` when the position is unknown). */
+function jsonLineWhere(raw: string, err: unknown, lineNo: number): string {
+  const at = jsonErrorLocation(raw, err, lineNo);
+  const column = at === undefined ? undefined : at.split(":")[1];
+  return column === undefined ? `line ${lineNo}` : `line ${lineNo}, column ${column}`;
 }
 
 /**
@@ -142,12 +230,21 @@ export interface RunRead {
   results: ResultsFile | null;
   /** Trajectories ordered by episode id, then repeat. */
   episodes: TrajectoryRead[];
+  /**
+   * Trajectory files without an episode header line (empty, or the header cut off): episodes the run was
+   * interrupted in before their first line reached the disk. Not finished, not in `episodes`, each named in
+   * `problems`; `run --resume` runs them again.
+   */
+  headerless: string[];
   /** Problems of the run and of its trajectories. */
   problems: ReadProblem[];
 }
 
 /**
- * Reads a run directory: `results.json` plus `episodes/*.jsonl`.
+ * Reads a run directory: `results.json` plus `episodes/*.jsonl`. A trajectory cut short by a crash is
+ * read as far as it goes: without its end line (or with its last line cut off) it is an unfinished
+ * episode, and without even its header line (an empty file) it is listed in `headerless`; either way a
+ * problem names the file and the other episodes are read.
  * @throws InputError when `dir` is not a directory, a file is invalid, or two trajectories claim
  *   the same episode and repeat.
  */
@@ -164,17 +261,29 @@ export function readRun(dir: string): RunRead {
     : [];
   if (files.length === 0) problems.push({ file: episodesDir, message: "no trajectory files (*.jsonl)" });
 
-  const episodes = files.map((f) => readTrajectory(path.join(episodesDir, f)));
+  const episodes: TrajectoryRead[] = [];
+  const headerless: string[] = [];
   const seen = new Map<string, string>();
-  for (const e of episodes) {
+  for (const f of files) {
+    const file = path.join(episodesDir, f);
+    let e: TrajectoryRead;
+    try {
+      e = readTrajectory(file);
+    } catch (err) {
+      if (!(err instanceof HeaderlessTrajectoryError)) throw err;
+      headerless.push(file);
+      problems.push({ file, line: 1, message: `${err.reason}: the episode was interrupted before its first line was written (interrupted run); it is not finished and is left out (run --resume runs it again)` });
+      continue;
+    }
     const key = `${e.header.episodeId}#${e.header.repeat}`;
     const other = seen.get(key);
     if (other) throw new InputError(e.file, "line 1", `episode "${e.header.episodeId}" repeat ${e.header.repeat} is also in ${other}`);
     seen.set(key, e.file);
+    episodes.push(e);
     problems.push(...e.problems);
   }
   episodes.sort((a, b) => compareIds(a.header.episodeId, b.header.episodeId) || a.header.repeat - b.header.repeat);
-  return { dir, results, episodes, problems };
+  return { dir, results, episodes, headerless, problems };
 }
 
 /** Plain code-unit order: stable across machines and locales. */

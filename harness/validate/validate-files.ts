@@ -2,12 +2,14 @@ import { existsSync, readFileSync } from "node:fs";
 import { InputError, InputErrors } from "../../sim/errors.ts";
 import { formatWarning, parseProblem } from "../../sim/bddl/parser.ts";
 import { readStructuredFile, validateWith } from "../../sim/files/read-structured.ts";
-import { loadSceneFile } from "../../sim/scene/load.ts";
-import { loadTaskFile } from "../../sim/task/load.ts";
+import { loadSceneFile, type LoadedScene } from "../../sim/scene/load.ts";
+import { bindingProblems, sceneObjectIds } from "../../sim/task/binding.ts";
+import { loadTaskFile, type LoadedTask } from "../../sim/task/load.ts";
+import { predicateProblems } from "../../sim/task/predicate-check.ts";
 import { SuiteSchema } from "../suite/schema.ts";
 import { resolveRelative } from "../suite/load.ts";
 import { readResultsFile } from "../metrics/results-file.ts";
-import { formatProblem, readTrajectory } from "../trajectory/reader.ts";
+import { trajectoryProblems } from "../trajectory/reader.ts";
 
 export type FileKind = "scene" | "task" | "bddl" | "suite" | "results" | "trajectory" | "unknown";
 
@@ -51,37 +53,98 @@ export async function validateFiles(files: readonly string[]): Promise<FileRepor
   return out;
 }
 
+/** At most this many bad lines of one trajectory are listed; the rest are counted. */
+export const TRAJECTORY_PROBLEM_LIMIT = 100;
+
 function checkOne(file: string, kind: FileKind, problems: string[], warnings: string[]): void {
   switch (kind) {
     case "scene":
       loadSceneFile(file);
       return;
     case "task":
+      // the schema, the BDDL text, its predicates and the bindings the task alone shows (sim/task/load.ts)
       loadTaskFile(file);
       return;
-    case "bddl":
-      for (const w of parseProblem(readFileSync(file, "utf8"), file).warnings) warnings.push(formatWarning(file, w));
-      return;
-    case "suite": {
-      const suite = validateWith(SuiteSchema, readStructuredFile(file), file);
-      suite.episodes.forEach((e, i) => {
-        for (const what of ["scene", "task"] as const) {
-          const p = resolveRelative(file, e[what]);
-          if (!existsSync(p)) problems.push(`${file}: $.episodes[${i}].${what}: ${what} file ${p} does not exist`);
-        }
-      });
+    case "bddl": {
+      const problem = parseProblem(readText(file), file);
+      for (const w of problem.warnings) warnings.push(formatWarning(file, w));
+      // the check loadTaskFile (so `run`) and `import bddl` apply
+      for (const e of predicateProblems(problem)) problems.push(e.message);
       return;
     }
+    case "suite":
+      checkSuite(file, problems);
+      return;
     case "results":
       readResultsFile(file);
       return;
     case "trajectory": {
-      const t = readTrajectory(file);
-      for (const p of t.problems) problems.push(formatProblem(p));
+      const check = trajectoryProblems(readText(file), file, TRAJECTORY_PROBLEM_LIMIT);
+      for (const e of check.errors) problems.push(e.message);
+      if (check.omitted > 0) problems.push(`${file}: … and ${check.omitted} more problem(s) not listed (the first ${TRAJECTORY_PROBLEM_LIMIT} are)`);
+      for (const p of check.problems) problems.push(`${p.file}${p.line !== undefined ? `: line ${p.line}` : ""}: ${p.message}`);
       return;
     }
     default:
       throw new InputError(file, undefined, "unknown file kind (expected *.scene.json, *.task.json, *.suite.json, *.bddl, results.json or *.jsonl)");
+  }
+}
+
+/**
+ * A suite: its schema problems, and — whatever they are — the files its episodes name: each must exist and
+ * be a valid scene or task, and each task must bind to its episode's scene (what `run` checks before it starts).
+ * A referenced file's problems are listed once, under their own file name.
+ */
+function checkSuite(file: string, problems: string[]): void {
+  const data = readStructuredFile(file);
+  try {
+    validateWith(SuiteSchema, data, file);
+  } catch (err) {
+    problems.push(...messages(err));
+  }
+  const episodes = (data as { episodes?: unknown } | null)?.episodes;
+  if (!Array.isArray(episodes)) return;
+  const seen = new Set(problems);
+  const report = (msgs: string[]) => {
+    for (const m of msgs) if (!seen.has(m)) (seen.add(m), problems.push(m));
+  };
+  const scenes = new Map<string, LoadedScene | null>();
+  const tasks = new Map<string, LoadedTask | null>();
+  const load = <T>(cache: Map<string, T | null>, p: string, loader: (p: string) => T): T | null => {
+    if (!cache.has(p)) {
+      try {
+        cache.set(p, loader(p));
+      } catch (err) {
+        cache.set(p, null);
+        report(messages(err));
+      }
+    }
+    return cache.get(p)!;
+  };
+  episodes.forEach((e: unknown, i) => {
+    const ref = (what: "scene" | "task") => {
+      const name = (e as Record<string, unknown> | null)?.[what];
+      if (typeof name !== "string" || name === "") return null; // a schema problem, reported above
+      const p = resolveRelative(file, name);
+      if (existsSync(p)) return p;
+      problems.push(`${file}: $.episodes[${i}].${what}: ${what} file ${p} does not exist`);
+      return null;
+    };
+    const scenePath = ref("scene");
+    const taskPath = ref("task");
+    const scene = scenePath === null ? null : load(scenes, scenePath, loadSceneFile);
+    const task = taskPath === null ? null : load(tasks, taskPath, loadTaskFile);
+    if (!scene || !task) return;
+    const ids = sceneObjectIds(scene.scene);
+    report(bindingProblems(task.problem, task.task.bindings, task.path, (id) => ids.has(id), scene.path).map((p) => p.message));
+  });
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (err) {
+    throw new InputError(file, undefined, `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
 }
 

@@ -2,9 +2,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseProblem } from "../bddl/parser.ts";
 import type { BddlProblem } from "../bddl/ast.ts";
-import { InputError } from "../errors.ts";
+import { InputError, InputErrors } from "../errors.ts";
 import { parseStructuredText, validateWith } from "../files/read-structured.ts";
 import { contentHash } from "../scene/load.ts";
+import { bindingProblems } from "./binding.ts";
+import { predicateProblems } from "./predicate-check.ts";
 import { TaskSchema, type TaskFile } from "./schema.ts";
 
 /** A task file as loaded: validated content, its parsed BDDL problem and the content hash trajectories record. */
@@ -18,6 +20,14 @@ export interface LoadedTask {
 /**
  * Loads a `*.task.json|yaml` file, or a bare BEHAVIOR `problemN.bddl` (then the instruction is the
  * activity name and bindings must be supplied by an importer).
+ *
+ * Besides the schema and the BDDL syntax it checks what the task alone shows: every predicate is one the
+ * simulator evaluates, with operands of the right number and kind ({@link predicateProblems}), and — for a
+ * task file — every declared instance but the agent's is bound ({@link bindingProblems}). Whether the
+ * bound objects exist is the scene's question, asked when the task is bound.
+ *
+ * @throws InputError / InputErrors naming the file, the place (JSON path, or line and column in the BDDL
+ *   text) and the reason — every problem of these checks, not only the first.
  */
 export function loadTaskFile(file: string): LoadedTask {
   let text: string;
@@ -36,6 +46,7 @@ export function loadTaskFile(file: string): LoadedTask {
       bindings: {},
       tags: [],
     };
+    refuse(predicateProblems(problem));
     return { path: file, hash: contentHash(text), task, problem };
   }
   const task = validateWith(TaskSchema, parseStructuredText(text, file), file);
@@ -55,5 +66,12 @@ export function loadTaskFile(file: string): LoadedTask {
     bddlName = `${file} ($.bddl)`;
   }
   const problem = parseProblem(bddlText, bddlName);
+  refuse([...predicateProblems(problem), ...bindingProblems(problem, task.bindings, file)]);
   return { path: file, hash: contentHash(hashInput), task, problem };
+}
+
+/** Throws every problem found (one InputError, or InputErrors for several). */
+function refuse(problems: InputError[]): void {
+  if (problems.length === 1) throw problems[0]!;
+  if (problems.length > 1) throw new InputErrors(problems);
 }

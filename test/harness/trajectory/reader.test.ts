@@ -4,7 +4,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InputError, InputErrors } from "../../../sim/errors.ts";
-import { parseTrajectory, readRun, readTrajectory } from "../../../harness/trajectory/reader.ts";
+import { HeaderlessTrajectoryError, parseTrajectory, readRun, readTrajectory } from "../../../harness/trajectory/reader.ts";
 import { episode, writeRun } from "./builders.ts";
 
 let dir: string;
@@ -66,12 +66,12 @@ describe("readTrajectory", () => {
     expect(read.problems[0]!.message).toMatch(/no end line.*1 step/);
   });
 
-  it("names file and line:column of a malformed line that is not the last", () => {
+  it("names file, line and column of a malformed line that is not the last (as `line L, column C`, like the other line problems)", () => {
     const lines = sample().jsonl().split("\n");
     lines[2] = lines[2]!.replace('"type":"step",', '"type":"step",,');
     const err = thrown(() => parseTrajectory(lines.join("\n"), "runs/a/episodes/e1.jsonl"));
     expect(err.file).toBe("runs/a/episodes/e1.jsonl");
-    expect(err.where).toMatch(/^3:\d+$/);
+    expect(err.where).toMatch(/^line 3, column \d+$/);
     expect(err.reason).toMatch(/not valid JSON/);
   });
 
@@ -123,6 +123,31 @@ describe("readRun", () => {
     const run = readRun(dir);
     expect(run.results).toBeNull();
     expect(run.problems.map((p) => p.message).join("\n")).toMatch(/missing: the run did not finish[\s\S]*no end line/);
+  });
+
+  it("an empty trajectory (killed before its header was written) is an interrupted episode: named, left out, the others read", () => {
+    // the run: "a" finished, "b" stopped after a step, "c" and "d" were killed before their header line reached the disk
+    writeRun(dir, [episode({ id: "a" }).done().end("done"), episode({ id: "b" }).act({ type: "pick", object: "obj_0" })], { results: false });
+    const header = episode({ id: "d" }).jsonl().split("\n")[0]!;
+    writeFileSync(path.join(dir, "episodes", "c.jsonl"), "");
+    writeFileSync(path.join(dir, "episodes", "d.jsonl"), header.slice(0, 40)); // the header cut off mid-line
+    const run = readRun(dir);
+    expect(run.episodes.map((e) => [e.header.episodeId, e.end !== null])).toEqual([["a", true], ["b", false]]);
+    expect(run.headerless).toEqual([path.join(dir, "episodes", "c.jsonl"), path.join(dir, "episodes", "d.jsonl")]);
+    const said = run.problems.map((p) => `${p.file}: ${p.message}`).join("\n");
+    expect(said).toMatch(/c\.jsonl: empty trajectory: no episode header line: the episode was interrupted before its first line was written .*not finished/);
+    expect(said).toMatch(/d\.jsonl: the header line is incomplete .*: the episode was interrupted before its first line was written/);
+    expect(said).toMatch(/b\.jsonl: no end line/);
+    // read on its own (validate, rescore FILE), it is still an error
+    expect(() => readTrajectory(path.join(dir, "episodes", "c.jsonl"))).toThrow(HeaderlessTrajectoryError);
+    expect(thrown(() => readTrajectory(path.join(dir, "episodes", "c.jsonl"))).message).toMatch(/c\.jsonl: line 1: empty trajectory: no episode header line/);
+  });
+
+  it("a trajectory whose first line is not a header is not taken for an interrupted one", () => {
+    writeRun(dir, [episode({ id: "a" }).done().end("done")]);
+    const step = episode({ id: "b" }).act({ type: "pick", object: "obj_0" }).jsonl().split("\n")[1]!;
+    writeFileSync(path.join(dir, "episodes", "b.jsonl"), `${step}\n`);
+    expect(() => readRun(dir)).toThrow(/b\.jsonl: line 1: the first line must be the episode header/);
   });
 
   it("rejects two trajectories of the same episode and repeat", () => {
