@@ -5,9 +5,14 @@
  *   scenes/<dataset>-<scene>[-storeyN].scene.json   validated by SceneSchema (rules: probes/datasets/vla3d/*)
  *   grounding/<same id>.gt.jsonl                    seed 003 lines: the folder's referential statements
  *                                                   (object references) plus questions generated from the scene
- *   tasks/<same id>-move-<object>.task.json         a generated "put X on Y" task (rules: vla3d/task.ts)
+ *   tasks/<same id>-move-<object>.task.json         a generated "put X on Y" task (rules: vla3d/task.ts), kept
+ *                                                   only when the oracle solves it (vla3d/check-task.ts)
  *   vla3d.suite.json                                one episode per generated task, for `rearrange run --suite`
  *   import.json                                     this summary
+ * Partial folders: without the region file, storeys come from the floor slabs and each is one room; without
+ * the object CSV, NYU40 classes are guessed from the labels and regions from the region boxes (notes say so).
+ * An object outside every room goes to the nearest room, which grows to hold it; one sunk more than 5 cm
+ * below its storey's floor is raised onto it.
  * The object list of every grounding line holds all of the storey's source objects (walls included)
  * with VLA-3D's ids, in the scene's frame (z lowered with the storey, see rooms.ts).
  */
@@ -16,8 +21,9 @@ import { SceneSchema, SCENE_SCHEMA_VERSION, type ObjectSpec, type SceneFile } fr
 import { formatJsonPath } from "../../sim/errors.ts";
 import { listSourceFiles, writeJsonFile, writeJsonlFile } from "../probes/datasets/source-files.ts";
 import { readVla3dFolder, type Vla3dFolder, type Vla3dObject } from "../probes/datasets/vla3d/read.ts";
-import { planStoreys, type Storey } from "../probes/datasets/vla3d/rooms.ts";
+import { assignRegions, fitRooms, planStoreys, roomOf, storeyOf } from "../probes/datasets/vla3d/rooms.ts";
 import { moveTask } from "../probes/datasets/vla3d/task.ts";
+import { oracleSolves } from "../probes/datasets/vla3d/check-task.ts";
 import { isStructure, labelSlug, toObjectSpec } from "../probes/datasets/vla3d/objects.ts";
 import { formatObjectList } from "../probes/grounding/object-list.ts";
 import { groundingFromScene } from "../probes/grounding/from-scene.ts";
@@ -28,29 +34,6 @@ function isSceneFolder(files: readonly string[]): boolean {
   return files.some((f) => f.endsWith("_object_result.csv") || f.endsWith("object_list.txt"));
 }
 
-/** Storey of an object: its region's, else the highest storey whose floor is below its bottom. */
-function storeyOf(o: Vla3dObject, storeys: readonly Storey[]): Storey {
-  const byRegion = o.regionId !== null ? storeys.find((s) => s.roomOfRegion.has(o.regionId!)) : undefined;
-  if (byRegion) return byRegion;
-  const bottom = o.box.center.z - o.box.size.z / 2;
-  return [...storeys].sort((a, b) => b.zShift - a.zShift).find((s) => s.zShift <= bottom + 0.3) ?? storeys[0]!;
-}
-
-/** Room of an object in its storey: its region's room, else the room containing it, else the nearest. */
-function roomOf(o: Vla3dObject, storey: Storey): string {
-  const direct = o.regionId !== null ? storey.roomOfRegion.get(o.regionId) : undefined;
-  if (direct) return direct;
-  const { x, y } = o.box.center;
-  let best = storey.rooms[0]!;
-  let bestDistance = Infinity;
-  for (const r of storey.rooms) {
-    const f = r.footprint;
-    const d = Math.hypot(Math.max(f.min.x - x, 0, x - f.max.x), Math.max(f.min.y - y, 0, y - f.max.y));
-    if (d < bestDistance) [best, bestDistance] = [r, d];
-  }
-  return best.id;
-}
-
 interface SuiteEpisode {
   id: string;
   scene: string;
@@ -59,15 +42,23 @@ interface SuiteEpisode {
   maxSteps: number;
 }
 
+/** Tasks tried per scene before giving up: each is checked by running the oracle on it. */
+const TASK_ATTEMPTS = 12;
+/** How far (m) a box may reach below its storey's floor before it is raised onto it. */
+const SINK_TOLERANCE = 0.05;
+
 function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: ImportSummary, episodes: SuiteEpisode[]): void {
-  const storeys = planStoreys(folder.regions, folder.objects);
+  const sourceObjects = assignRegions(folder.regions, folder.objects);
+  const storeys = planStoreys(folder.regions, sourceObjects);
   const baseId = `${labelSlug(folder.dataset)}-${labelSlug(folder.name)}`;
   let structure = 0;
   let degenerate = 0;
   let unmapped = 0;
+  let lifted = 0;
+  const sceneIdOf = (index: number) => (storeys.length > 1 && index > 0 ? `${baseId}-storey${index}` : baseId);
   for (const storey of storeys) {
-    const sceneId = storeys.length > 1 && storey.index > 0 ? `${baseId}-storey${storey.index}` : baseId;
-    const members = folder.objects.filter((o) => storeyOf(o, storeys) === storey);
+    const sceneId = sceneIdOf(storey.index);
+    const members = sourceObjects.filter((o) => storeyOf(o, storeys) === storey);
     const objects: ObjectSpec[] = [];
     for (const o of members) {
       if (isStructure(o)) {
@@ -78,10 +69,20 @@ function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: I
         degenerate++;
         continue;
       }
-      const { spec, mapped } = toObjectSpec(o, roomOf(o, storey), storey.zShift);
+      const { spec, mapped } = toObjectSpec(o, roomOf(o, storey).id, storey.zShift);
       if (!mapped) unmapped++;
+      // a box sunk below its storey's floor stands on it (a few centimetres are scan noise, left as they are)
+      const sunk = spec.box.center.z - spec.box.size.z / 2;
+      if (sunk < -SINK_TOLERANCE) {
+        spec.box.center.z -= sunk;
+        lifted++;
+      }
       objects.push(spec);
     }
+    // an object outside every room footprint went to the nearest room: that room grows to hold it
+    const grown = fitRooms(storey.rooms, objects);
+    if (grown.length > 0)
+      summary.notes.push(`${sceneIdOf(storey.index)}: objects outside every room footprint, their nearest room grown to hold them: ${grown.slice(0, 8).join(", ")}${grown.length > 8 ? `, … (${grown.length})` : ""}`);
     const counts = new Map<string, number>();
     for (const o of objects) counts.set(o.room, (counts.get(o.room) ?? 0) + 1);
     const agentRoom = [...storey.rooms].sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0))[0]!.id;
@@ -103,12 +104,24 @@ function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: I
     }
     const scenePath = writeJsonFile(out, path.join("scenes", `${sceneId}.scene.json`), scene);
     summary.files.push({ path: scenePath, what: `scene: ${storey.rooms.length} rooms, ${objects.filter((o) => o.kind === "carryable").length} carryable of ${objects.length} objects`, count: objects.length });
-    const task = moveTask(scene, seed);
+    let task: Record<string, unknown> | null = null;
+    let tried = 0;
+    for (let attempt = 0; attempt < TASK_ATTEMPTS; attempt++) {
+      const candidate = moveTask(scene, seed, attempt);
+      if (!candidate) break;
+      tried++;
+      if (oracleSolves(scene, candidate)) {
+        task = candidate;
+        break;
+      }
+    }
+    if (tried > 1 || (tried === 1 && !task))
+      summary.notes.push(`${sceneId}: ${task ? tried - 1 : tried} generated tasks left out: the oracle could not solve them`);
     if (task) {
       const taskPath = writeJsonFile(out, path.join("tasks", `${task.id as string}.task.json`), task);
       summary.files.push({ path: taskPath, what: `task: ${task.instruction as string}`, count: 1 });
       episodes.push({ id: task.id as string, scene: `scenes/${sceneId}.scene.json`, task: `tasks/${task.id as string}.task.json`, seed: episodes.length, maxSteps: 60 });
-    } else summary.notes.push(`${sceneId}: no task generated (needs a carryable object and a table-like surface)`);
+    } else summary.notes.push(`${sceneId}: no task generated (needs a carryable object and a table-like surface${tried > 0 ? ", and a task the oracle solves" : ""})`);
     // grounding: all source objects of the storey, VLA-3D ids, scene frame
     const listed = members.map((o) => ({
       id: o.id,
@@ -121,7 +134,9 @@ function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: I
     const lines: GroundingTruth[] = [];
     const seen = new Set<string>();
     for (const s of folder.statements) {
-      if (!storey.roomOfRegion.has(s.regionId) && storeys.length > 1) continue;
+      // a statement belongs to its region's storey; when no storey knows the region, to its target's
+      const known = storeys.some((t) => t.roomOfRegion.has(s.regionId));
+      if (storeys.length > 1 && (known ? !storey.roomOfRegion.has(s.regionId) : !ids.has(s.targetId))) continue;
       if (!ids.has(s.targetId)) {
         summary.skipped.push({ file: `${folder.dataset}/${folder.name}`, where: JSON.stringify(s.text), reason: `target object ${s.targetId} is not in the object file` });
         continue;
@@ -142,7 +157,7 @@ function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: I
   }
   if (storeys.length > 1) summary.notes.push(`${folder.dataset}/${folder.name}: ${storeys.length} storeys, one scene each (floor levels ${storeys.map((s) => s.zShift.toFixed(2)).join(", ")} m)`);
   summary.notes.push(
-    `${folder.dataset}/${folder.name}: ${structure} walls/floors/ceilings left out${degenerate ? `, ${degenerate} zero-size objects left out` : ""}${unmapped ? `, ${unmapped} labels not in WordNet (category <label>.n.01)` : ""}`,
+    `${folder.dataset}/${folder.name}: ${structure} walls/floors/ceilings left out${degenerate ? `, ${degenerate} zero-size objects left out` : ""}${lifted ? `, ${lifted} objects below their storey's floor raised onto it` : ""}${unmapped ? `, ${unmapped} labels not in WordNet (category <label>.n.01)` : ""}`,
   );
 }
 
@@ -159,6 +174,7 @@ export async function importVla3d(src: string, options: ImportOptions): Promise<
     }
     const folder = readVla3dFolder(dir, files);
     summary.skipped.push(...folder.skipped);
+    summary.notes.push(...folder.notes);
     if (folder.objects.length === 0) {
       summary.skipped.push({ file: dir, reason: "no objects could be read" });
       continue;
@@ -170,8 +186,9 @@ export async function importVla3d(src: string, options: ImportOptions): Promise<
     summary.files.push({ path: writeJsonFile(options.out, "vla3d.suite.json", suite), what: "suite of the generated tasks", count: episodes.length });
   }
   summary.notes.push(
-    "furniture vs carryable: NYU40 pillow/clothes/books/paper/towel/box/bag/otherprop no longer than 1 m are carryable, the rest fixed",
-    "rooms from regions; doors between touching rooms, nearest rooms bridged so every room is reachable",
+    "furniture vs carryable: NYU40 pillow/clothes/books/paper/towel/box/bag/otherprop no longer than 1 m are carryable, the rest fixed (without NYU40 classes, the class is guessed from the label's WordNet category)",
+    "rooms from regions (without a region file: one room per storey, storeys from the floor slabs); doors between touching rooms, nearest rooms bridged so every room is reachable",
+    "every generated task was run with the oracle and kept only if it solved it",
   );
   summary.files.push({ path: path.join(options.out, "import.json"), what: "this summary", count: 1 });
   writeJsonFile(options.out, "import.json", summary);

@@ -1,6 +1,6 @@
 import type { Point2 } from "../world/navigation.ts";
 import type { SimObject } from "../world/sim-object.ts";
-import { STANDOFF } from "../world/reach.ts";
+import { canReach, distanceToFootprint, STANDOFF } from "../world/reach.ts";
 import type { World } from "../world/world.ts";
 import { isOutcome, observedObject } from "./preconditions.ts";
 import { failure, success, type Subpolicy, type StepContext, type Outcome } from "./subpolicy.ts";
@@ -26,7 +26,11 @@ export const navigate: Subpolicy<"navigate"> = {
     if (isOutcome(o)) return o;
     if (o.held) return failure("additional_step", `${o.id} is in your hand`);
     const room = o.room;
-    const to = standPoint(world, o);
+    const to = reachingPoint(world, o);
+    if (!to) {
+      const gap = distanceToFootprint(nearestInRoom(world, o), o.box);
+      return failure("affordance", `${o.id} cannot be reached from anywhere in ${room}: it lies ${gap.toFixed(2)} m outside the room`);
+    }
     const walked = walk(ctx, room, to);
     if (isOutcome(walked)) return walked;
     if (walked < 1e-9) return failure("additional_step", `already next to ${o.id}`);
@@ -42,6 +46,43 @@ export function walk(ctx: StepContext, room: string, to: Point2): number | Outco
   const length = graph.pathLength(agent.room, agent.position, room, to);
   if (length === null) return failure("affordance", `no door leads from ${agent.room} to ${room}`);
   return length;
+}
+
+/**
+ * Where `navigate` takes the agent to work at an object, or null when no point of its room is within
+ * reach of it (an object lying outside its room's footprint): the {@link standPoint} when it is within
+ * reach (always, for an object inside its room), else the point of the room nearest to the object.
+ */
+export function reachingPoint(world: World, o: SimObject): Point2 | null {
+  const stand = standPoint(world, o);
+  if (o.shape === "floor" || canReach(stand, o.box)) return stand;
+  const nearest = nearestInRoom(world, o);
+  return canReach(nearest, o.box) ? nearest : null;
+}
+
+/** The point of the object's room (kept 5 cm inside its edges, as stand points are) nearest to the object. */
+function nearestInRoom(world: World, o: SimObject): Point2 {
+  const f = world.rooms.get(o.room)!.footprint;
+  const m = 0.05;
+  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+  // the nearest point to a box of a rectangle: clamp the box's own nearest point, found on the clamped centre
+  let p = { x: clamp(o.box.center.x, f.min.x + m, f.max.x - m), y: clamp(o.box.center.y, f.min.y + m, f.max.y - m) };
+  for (let i = 0; i < 4; i++) {
+    const q = closestOnFootprint(o, p);
+    p = { x: clamp(q.x, f.min.x + m, f.max.x - m), y: clamp(q.y, f.min.y + m, f.max.y - m) };
+  }
+  return { x: round6(p.x), y: round6(p.y) };
+}
+
+/** The point of the object's footprint nearest to `p`. */
+function closestOnFootprint(o: SimObject, p: Point2): Point2 {
+  const c = Math.cos(o.box.heading);
+  const s = Math.sin(o.box.heading);
+  const dx = p.x - o.box.center.x;
+  const dy = p.y - o.box.center.y;
+  const u = Math.max(-o.box.size.x / 2, Math.min(o.box.size.x / 2, c * dx + s * dy));
+  const v = Math.max(-o.box.size.y / 2, Math.min(o.box.size.y / 2, -s * dx + c * dy));
+  return { x: o.box.center.x + c * u - s * v, y: o.box.center.y + s * u + c * v };
 }
 
 /** Where the agent stands to work at an object: beside its footprint, on the side facing the room centre. */

@@ -1,5 +1,5 @@
 import type { SimObject } from "../world/sim-object.ts";
-import { distanceToFootprint, REACH } from "../world/reach.ts";
+import { canReach } from "../world/reach.ts";
 import { failure, type Outcome, type StepContext } from "./subpolicy.ts";
 
 /** An object the agent may refer to: it exists and has been observed. Otherwise a `hallucination`. */
@@ -18,7 +18,7 @@ export function withinReach(ctx: StepContext, o: SimObject): Outcome | null {
     return failure("missing_step", `${o.id} is in ${o.room}, not here in ${agent.room} — navigate to it first`);
   }
   if (o.shape === "floor") return null;
-  if (distanceToFootprint(agent.position, o.box) > REACH) {
+  if (!canReach(agent.position, o.box)) {
     return failure("missing_step", `${o.id} is out of reach — navigate to it first`);
   }
   return null;

@@ -54,6 +54,8 @@ export interface Vla3dFolder {
   statements: Vla3dStatement[];
   used: string[];
   skipped: Skip[];
+  /** What the import had to make up because a file is missing (for the summary's notes). */
+  notes: string[];
 }
 
 const num = (s: string | undefined) => (s === undefined || s.trim() === "" || s.trim() === "_" ? NaN : Number(s));
@@ -153,7 +155,7 @@ function compareObjectList(file: string, objects: readonly Vla3dObject[]): strin
 
 /** Reads one scene folder given its files (see module comment). */
 export function readVla3dFolder(dir: string, files: readonly string[]): Vla3dFolder {
-  const folder: Vla3dFolder = { name: path.basename(dir), dataset: path.basename(path.dirname(dir)), objects: [], regions: [], statements: [], used: [], skipped: [] };
+  const folder: Vla3dFolder = { name: path.basename(dir), dataset: path.basename(path.dirname(dir)), objects: [], regions: [], statements: [], used: [], skipped: [], notes: [] };
   const find = (suffix: string) => files.filter((f) => f.endsWith(suffix));
   const csv = find("_object_result.csv");
   const list = find("object_list.txt");
@@ -170,6 +172,14 @@ export function readVla3dFolder(dir: string, files: readonly string[]): Vla3dFol
     folder.regions = readRegionsCsv(f, folder.skipped);
     folder.used.push(f);
   }
+  const where = `${folder.dataset}/${folder.name}`;
+  if (csv.length === 0)
+    folder.notes.push(`${where}: no *_object_result.csv, objects from object_list.txt: no NYU40 classes (guessed from each label's WordNet category) and no region ids${folder.regions.length > 0 ? " (taken from the region boxes that hold the objects)" : ""}`);
+  if (find("_region_result.csv").length === 0) {
+    folder.notes.push(`${where}: no *_region_result.csv: rooms inferred, one per storey, storeys from the floor slabs (else from the objects' heights); the objects' region ids are ignored`);
+    // region ids of the objects name regions of the missing file
+    for (const o of folder.objects) o.regionId = null;
+  }
   for (const f of find("_referential_statements.json")) {
     folder.statements.push(...readStatements(f, folder.skipped));
     folder.used.push(f);
@@ -179,7 +189,9 @@ export function readVla3dFolder(dir: string, files: readonly string[]): Vla3dFol
     const reason = f.endsWith("_scene_graph.json")
       ? "scene graph relations are not imported: they follow from geometry"
       : f.endsWith("_objects.json")
-        ? "same objects as the object CSV (without headings)"
+        ? csv.length > 0
+          ? "same objects as the object CSV (without headings)"
+          : "not read: object_list.txt is used for the objects (with headings); there is no object CSV"
         : f.endsWith("object_list.txt")
           ? compareObjectList(f, folder.objects)
           : f.endsWith("_region_result.csv")

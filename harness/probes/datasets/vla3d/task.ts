@@ -7,15 +7,28 @@
 import { Rng } from "../../../../sim/rng.ts";
 import type { ObjectSpec, SceneFile } from "../../../../sim/scene/schema.ts";
 
-/** A task file (see sim/task/schema.ts), or null when the scene has no carryable object or no surface. */
-export function moveTask(scene: SceneFile, seed: number): Record<string, unknown> | null {
+/**
+ * A task file (see sim/task/schema.ts), or null when the scene has no carryable object or no surface, or
+ * no `attempt`-th choice. Attempt 0 is the seeded pick; later attempts (for when the importer's oracle
+ * check rejects one) take the other object–surface pairs in a seeded order, surfaces in other rooms
+ * first, and return null once every pair was offered.
+ */
+export function moveTask(scene: SceneFile, seed: number, attempt = 0): Record<string, unknown> | null {
   const rng = new Rng(`${seed}:${scene.id}`);
   const carryable = scene.objects.filter((o) => o.kind === "carryable").sort((a, b) => (a.id < b.id ? -1 : 1));
   const surfaces = scene.objects.filter((o) => o.kind === "fixed" && o.shape === "table" && o.abilities.includes("surface")).sort((a, b) => (a.id < b.id ? -1 : 1));
   if (carryable.length === 0 || surfaces.length === 0) return null;
-  const item = rng.pick(carryable);
-  const elsewhere = surfaces.filter((s) => s.room !== item.room);
-  const target = rng.pick(elsewhere.length > 0 ? elsewhere : surfaces);
+  const first = rng.pick(carryable);
+  const firstElsewhere = surfaces.filter((s) => s.room !== first.room);
+  let item = first;
+  let target = rng.pick(firstElsewhere.length > 0 ? firstElsewhere : surfaces);
+  if (attempt > 0) {
+    const pairs = new Rng(`${seed}:${scene.id}:retry`).shuffle(carryable.flatMap((c) => surfaces.map((s) => [c, s] as const))).filter(([c, s]) => !(c === first && s === target));
+    pairs.sort((a, b) => Number(a[1].room === a[0].room) - Number(b[1].room === b[0].room));
+    const pair = pairs[attempt - 1];
+    if (!pair) return null;
+    [item, target] = pair;
+  }
   const label = (o: ObjectSpec) => o.label ?? o.category.replace(/\.n\.\d+$/, "").replace(/_/g, " ");
   const roomType = (id: string) => scene.rooms.find((r) => r.id === id)!.type.replace(/_/g, " ");
   const id = `${scene.id}-move-${item.id}`;
