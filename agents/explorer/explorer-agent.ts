@@ -6,7 +6,8 @@ import { goalWants, type Wants } from "./goal-wants.ts";
 import { literalKey, literalObjects, PLACEMENT_PREDICATES, type Literal } from "./literal.ts";
 import { ProgressMemory } from "./progress-memory.ts";
 import { nearestUnexploredRoom, searchExhausted, unsearchedContainers } from "./search.ts";
-import { moverOf, placeHeld, putDown, putDownTargets, searchContainer, workOn, type SkillContext, type SkillStep } from "./skills.ts";
+import { at, moverOf, placeHeld, putDown, putDownTargets, searchContainer, workOn, type SkillContext, type SkillStep } from "./skills.ts";
+import { changeState, isToolState, movesObject, usesHeld, type StateStep } from "./state-change.ts";
 import { asGoalTask, goalScope, type GoalTask } from "./task-scope.ts";
 import { hypot2 } from "../../sim/geometry/hypot.ts";
 
@@ -16,10 +17,12 @@ import { hypot2 } from "../../sim/geometry/hypot.ts";
  *
  * Each step it (1) reads the feedback of its last action, (2) works out which goal literals it believes are
  * still false (choosing the cheapest alternative of `or`/`exists`/`forn`/pairs), (3) works on the nearest
- * one it can (fetch and place the object, open/close/toggle), placing before closing a container the goal
- * wants closed, and (4) when nothing is actionable but the goal names unseen objects or ranges over a `_*`
- * category, searches: the nearest unexplored room first (door hops), then closed containers it has seen,
- * nearest first.
+ * one it can (fetch and place the object, open/close/toggle; for a state that needs a tool or appliance —
+ * clean, soak, dry, cook, freeze, unfreeze, slice — fetch the tool or carry the object to water, heat or
+ * cold, switch the appliance on, then act: see state-change.ts), placing before closing a container the
+ * goal wants closed, and (4) when nothing is actionable but the goal names unseen objects, ranges over a
+ * `_*` category or needs a tool it has not seen, searches: the nearest unexplored room first (door hops),
+ * then closed containers it has seen, nearest first.
  *
  * **Stopping rule.** Searching — exploring a room, walking to a closed container and opening it to look
  * inside — may take at most `searchBudget` × the episode's step budget (default 0.3). The agent calls
@@ -64,24 +67,38 @@ export class ExplorerAgent implements Agent {
     const wants = this.wants();
     const ctx: SkillContext = { belief: this.belief, near: this.memory.near };
     const held = obs.agent.holding;
+    // the simulator said an appliance must be switched on first (switching needs no hand)
+    const switchOn = this.memory.mustSwitchOn;
+    if (switchOn && this.belief.known(switchOn)) {
+      const step = at(ctx, switchOn, { type: "toggle_on", object: switchOn });
+      if ("action" in step) return this.memory.remember({ action: step.action, literal: this.committed ?? undefined });
+    }
     if (held) return this.whileHolding(ctx, held, wants);
     if (this.memory.mustOpen && this.belief.known(this.memory.mustOpen) && !this.belief.object(this.memory.mustOpen)!.states.open) {
       const step = searchContainer(ctx, this.memory.mustOpen);
       if ("action" in step) return this.memory.remember({ action: step.action, literal: this.committed ?? undefined });
     }
+    let lacking = false;
     for (const l of this.ordered(wants.literals)) {
-      const step = workOn(ctx, l);
+      const step = this.stepFor(ctx, l);
       if ("action" in step) {
         this.committed = literalKey(l);
         return this.memory.remember({ action: step.action, literal: this.committed });
       }
+      if ("lacking" in step && step.lacking) lacking = true;
     }
-    const searching = wants.open || wants.literals.some((l) => literalObjects(l).some((id) => !this.belief.known(id)));
+    // a tool or appliance not seen yet is searched for like an unseen goal object
+    const searching = wants.open || lacking || wants.literals.some((l) => literalObjects(l).some((id) => !this.belief.known(id)));
     if (searching) {
       const step = this.searchStep(ctx);
       if (step) return step;
     }
     return this.memory.remember({ action: { type: "done" } });
+  }
+
+  /** Next action towards a literal: a state change with a tool or appliance, or carrying/switching/opening. */
+  private stepFor(ctx: SkillContext, l: Literal): StateStep {
+    return isToolState(l) ? changeState(ctx, l, this.memory) : workOn(ctx, l);
   }
 
   /** The goal literals believed false, minus those given up. */
@@ -95,14 +112,27 @@ export class ExplorerAgent implements Agent {
   private cost(l: Literal): number {
     if (this.memory.givenUp.has(literalKey(l))) return 1000;
     if (literalObjects(l).some((id) => !this.belief.known(id))) return 5;
+    // nothing can stand next to itself (an `or` over pairs that includes the object itself)
+    if (l.args.length === 2 && l.args[0] === l.args[1] && l.pred !== "inroom") return 1000;
     // taking something away is a last resort: prefer the alternative that puts things where they belong
     if (PLACEMENT_PREDICATES.has(l.pred) && !l.positive) return 50;
     if (PLACEMENT_PREDICATES.has(l.pred) && l.pred !== "inroom" ? !moverOf(this.belief, l) && l.positive : false) return 1000;
     return 1;
   }
 
-  /** Holding something: place it where a literal wants it, else put it down. */
+  /**
+   * Holding something: use it for a state change it serves (the tool in hand, or the object carried to water,
+   * heat or cold), else place it where a literal wants it, else put it down.
+   */
   private whileHolding(ctx: SkillContext, held: string, wants: Wants): Action {
+    for (const l of this.ordered(wants.literals)) {
+      if (!isToolState(l) || !usesHeld(this.belief, l, held, this.memory)) continue;
+      const step = changeState(ctx, l, this.memory);
+      if ("action" in step) {
+        this.committed = literalKey(l);
+        return this.memory.remember({ action: step.action, literal: this.committed });
+      }
+    }
     const forHeld = wants.literals.filter((l) => l.positive && PLACEMENT_PREDICATES.has(l.pred) && l.args[0] === held);
     forHeld.sort((a, b) => Number(literalKey(b) === this.committed) - Number(literalKey(a) === this.committed));
     for (const l of forHeld) {
@@ -120,21 +150,23 @@ export class ExplorerAgent implements Agent {
     // nowhere to put it: the hand stays full, but switching and opening need no hand
     const handsFree = this.ordered(wants.literals).filter((l) => l.args.length === 1);
     for (const l of handsFree) {
-      const step = workOn(ctx, l);
+      const step = this.stepFor(ctx, l);
       if ("action" in step) return this.memory.remember({ action: step.action, literal: literalKey(l) });
     }
     return this.memory.remember({ action: { type: "done" } });
   }
 
   /**
-   * Work order: the literal in progress first; then placements (carrying things is most of the work);
-   * then state changes — closing a container or switching something off last, and never while a placement
-   * still needs that container.
+   * Work order: the literal in progress first; then state changes that carry their object to water, heat
+   * or cold (cook it before it goes into the jar); then placements (carrying things is most of the work);
+   * then other state changes — closing a container or switching something off last, and never while a
+   * placement still needs that container.
    */
   private ordered(literals: Literal[]): Literal[] {
     const needed = new Set(literals.filter((l) => PLACEMENT_PREDICATES.has(l.pred)).flatMap((l) => [l.args[1]!, ...this.containersOf(l.args[0]!)]));
     const usable = literals.filter((l) => !(l.args.length === 1 && !l.positive && needed.has(l.args[0]!)));
-    const rank = (l: Literal) => (literalKey(l) === this.committed ? 0 : PLACEMENT_PREDICATES.has(l.pred) ? 1 : l.positive ? 2 : 3);
+    const rank = (l: Literal) =>
+      literalKey(l) === this.committed ? 0 : movesObject(this.belief, l) ? 1 : PLACEMENT_PREDICATES.has(l.pred) ? 2 : l.positive ? 3 : 4;
     const distance = (l: Literal) => this.distanceTo(l.args[0]!);
     return usable
       .map((l, i) => ({ l, i }))

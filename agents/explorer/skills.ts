@@ -23,7 +23,7 @@ export function withinReach(ctx: SkillContext, id: string): boolean {
 export type SkillStep = { action: Action } | { blocked: string };
 
 /** Walks up to `id` unless already there, then does `then`. An object inside a closed container is opened first. */
-function at(ctx: SkillContext, id: string, then: Action): SkillStep {
+export function at(ctx: SkillContext, id: string, then: Action): SkillStep {
   const container = ctx.belief.closedContainerAround(id);
   if (container && container !== id) return at(ctx, container, { type: "open", object: container });
   if (isFloor(ctx, id)) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { placementProblems } from "./placement-checks.ts";
 
 /**
  * Scene file schema (SPEC §3). Units metres, z up, `heading` = yaw about +z in radians (VLA-3D convention).
@@ -194,6 +195,7 @@ export const SceneSchema = z
       }),
     );
     if (!rooms.has(scene.agent.room)) ctx.addIssue({ code: "custom", path: ["agent", "room"], message: `unknown room "${scene.agent.room}"` });
+    for (const p of placementProblems(scene)) ctx.addIssue({ code: "custom", path: p.path, message: p.message });
   });
 
 export type SceneFile = z.infer<typeof SceneSchema>;
