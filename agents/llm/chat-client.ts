@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import OpenAI, { APIConnectionError, APIError } from "openai";
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { requestKey, ResponseCache } from "./response-cache.ts";
@@ -35,8 +36,8 @@ export interface ChatClientOptions extends RetryPolicy {
   timeout: number;
   cache?: ResponseCache;
   offline: boolean;
-  /** How to wait (tests pass a recorder); default setTimeout. */
-  sleep?: (ms: number) => Promise<void>;
+  /** How to wait (tests pass a recorder); default a timer that the request's signal cancels. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -45,24 +46,29 @@ export interface ChatClientOptions extends RetryPolicy {
  */
 export class ChatClient {
   private readonly client: OpenAI | null;
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
   constructor(private readonly options: ChatClientOptions) {
     this.client = options.offline ? null : new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 0, timeout: options.timeout * 1000 });
-    this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    // a cancelled wait ends at once (its timer would otherwise keep the process alive for the whole back-off)
+    this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, signal ? { signal } : undefined).catch(() => undefined));
   }
 
-  /** Sends one request (or answers it from the cache). @throws LlmRequestError */
-  async complete(request: ChatCompletionCreateParamsNonStreaming): Promise<ChatResult> {
+  /**
+   * Sends one request (or answers it from the cache). `signal` abandons it: the request in flight is aborted and
+   * no retry follows (the runner gave up waiting, see LlmAgent.cancel). @throws LlmRequestError
+   */
+  async complete(request: ChatCompletionCreateParamsNonStreaming, signal?: AbortSignal): Promise<ChatResult> {
     const key = requestKey(request);
     const hit = this.options.cache?.get(key);
     if (hit !== undefined) return { completion: hit as ChatCompletion, cached: true, retries: [] };
     if (!this.client) throw new LlmRequestError(`offline: no cached response for this request (key ${key.slice(0, 12)}…) in ${this.options.cache?.file ?? "(no cache)"}`);
     const retries: RetryRecord[] = [];
     for (let attempt = 0; ; attempt++) {
+      if (signal?.aborted) throw cancelled(attempt);
       let failure: { reason: number | string; message: string; retryable: boolean; headers?: { get(n: string): string | null } };
       try {
-        const completion = await this.client.chat.completions.create(request);
+        const completion = await this.client.chat.completions.create(request, signal ? { signal } : undefined);
         const problem = malformed(completion);
         if (!problem) {
           this.options.cache?.put(key, completion);
@@ -70,6 +76,7 @@ export class ChatClient {
         }
         failure = { reason: "malformed", message: problem, retryable: true };
       } catch (err) {
+        if (signal?.aborted) throw cancelled(attempt + 1);
         failure = classify(err);
       }
       if (!failure.retryable) throw new LlmRequestError(`model request failed (${failure.reason}): ${failure.message}`);
@@ -79,9 +86,14 @@ export class ChatClient {
       const asked = retryAfterMs(failure.headers);
       const wait = retryDelayMs(this.options, attempt, asked);
       retries.push({ reason: failure.reason, ...(asked !== undefined ? { retryAfterMs: asked } : {}), waitedMs: wait });
-      await this.sleep(wait);
+      await this.sleep(wait, signal);
     }
   }
+}
+
+/** A request abandoned through its signal, after `attempts` attempts. */
+function cancelled(attempts: number): LlmRequestError {
+  return new LlmRequestError(`model request cancelled after ${attempts} attempt${attempts === 1 ? "" : "s"} (the runner stopped waiting for it)`);
 }
 
 function classify(err: unknown): { reason: number | string; message: string; retryable: boolean; headers?: { get(n: string): string | null } } {

@@ -53,6 +53,8 @@ export class LlmAgent implements Agent {
   private repeats = 0;
   private run = emptyUsage();
   private episode = emptyUsage();
+  /** Aborts the calls of the current `act` or probe question: {@link cancel} fires it. */
+  private inflight = new AbortController();
 
   constructor(options: AgentOptions = {}, deps: LlmAgentDeps = {}) {
     const env = deps.env ?? process.env;
@@ -85,7 +87,16 @@ export class LlmAgent implements Agent {
     this.lastStepInfo = undefined;
   }
 
+  /**
+   * The runner gave up waiting for `act` (`--step-timeout`): the request in flight is aborted and no retry is
+   * made, so an abandoned step neither keeps the process alive nor keeps calling (and paying for) the model.
+   */
+  cancel(): void {
+    this.inflight.abort();
+  }
+
   async act(obs: Observation): Promise<Action> {
+    this.inflight = new AbortController();
     if (obs.lastAction && obs.lastFeedback) {
       this.history.push({ action: obs.lastAction, feedback: obs.lastFeedback });
       if (this.history.length > this.options.historySize) this.history.splice(0, this.history.length - this.options.historySize);
@@ -152,7 +163,7 @@ export class LlmAgent implements Agent {
   }
 
   private async call(request: ChatCompletionCreateParamsNonStreaming, step: UsageTotals, retryLog: RetryRecord[]): Promise<ChatResult> {
-    const result = await this.client.complete(request);
+    const result = await this.client.complete(request, this.inflight.signal);
     retryLog.push(...result.retries);
     for (const t of [step, this.episode, this.run]) addUsage(t, result.completion.usage, result.cached, result.retries.length);
     return result;
@@ -167,6 +178,7 @@ export class LlmAgent implements Agent {
   }
 
   private async askForIds(messages: ChatCompletionMessageParam[]): Promise<string[] | null> {
+    this.inflight = new AbortController();
     const step = emptyUsage();
     let msgs = messages;
     for (let attempt = 0; attempt <= this.options.maxInvalidReplies; attempt++) {
