@@ -12,6 +12,20 @@ export function trajectoryFileName(key: string): string {
 /** Buffered text (UTF-16 code units, about bytes) past which the lines go to disk before the episode ends. */
 export const TRAJECTORY_FLUSH_AT = 64 * 1024;
 
+/**
+ * Longest a step line waits in the buffer, in ms: a slow agent's lines (one a second, or an agent stuck on
+ * its third step) reach the disk as they happen, not 64 KB later. Fast episodes (the oracle's ~10 steps take
+ * well under a millisecond) end long before, so they still get one write for all their step lines.
+ */
+export const TRAJECTORY_FLUSH_AFTER_MS = 100;
+
+/**
+ * Every this many buffered lines an append reads the clock (~0.1 µs here) to see whether the oldest has
+ * waited {@link TRAJECTORY_FLUSH_AFTER_MS}: the timer that bounds the wait cannot fire while an agent that
+ * answers synchronously keeps the event loop busy for a whole episode.
+ */
+const CLOCK_EVERY_LINES = 8;
+
 /** An episode's open trajectory file and its complete lines not yet written. */
 interface OpenTrajectory {
   fd: number;
@@ -21,21 +35,43 @@ interface OpenTrajectory {
   pendingUnits: number;
   /** Bytes on disk, all of them whole lines. */
   written: number;
+  /** `performance.now()` when the oldest pending line was buffered (meaningless while none is). */
+  pendingSince: number;
+  /** A write by the timer that failed (a full disk): thrown by the episode's next call. */
+  failed: unknown;
 }
 
 /**
- * Writes each episode's events as JSONL (the blob reporter of this harness). Complete lines are
- * buffered and written in one `writeSync` when the buffer passes {@link TRAJECTORY_FLUSH_AT}, at the
- * episode's end line, and on {@link close} (also run when the process exits).
+ * Writes each episode's events as JSONL (the blob reporter of this harness). The header line is written
+ * when the episode begins. Step lines are buffered and written in one `writeSync` when the buffer passes
+ * {@link TRAJECTORY_FLUSH_AT}, when its oldest line has waited {@link TRAJECTORY_FLUSH_AFTER_MS} (a
+ * timer, and a look at the clock every few lines), at the episode's end line, and on {@link close} (also
+ * run when the process exits).
  *
- * Durability: after a crash every line on disk is complete, and every finished episode (one whose end
- * line was handed to this writer) is entirely on disk; an unfinished one may lack its last lines, which
- * is harmless because `--resume` reruns unfinished episodes from their start. A failed write (a full
- * disk) is cut back to the last complete line before the error is thrown.
+ * Durability (SPEC §3: written as it happens, readable after a crash up to the last complete line): after
+ * a crash every line on disk is complete; an episode that began has its header on disk (so a run folder
+ * never holds an empty trajectory of this writer's, short of a crash between the open and that write); every
+ * finished episode (one whose end line was handed to this writer) is entirely on disk; an unfinished one
+ * lacks at most the step lines of its last ~{@link TRAJECTORY_FLUSH_AFTER_MS} ms (with an agent that
+ * answers synchronously, a few lines more), and `--resume` reruns it from its start anyway. A failed
+ * write (a full disk) is cut back to the last complete line before the error is thrown.
  */
 export class TrajectoryWriter implements Reporter {
   private readonly open = new Map<string, OpenTrajectory>();
   private readonly dir: string;
+  /** The timer that writes lines buffered for {@link TRAJECTORY_FLUSH_AFTER_MS}, while one is armed. */
+  private timer: NodeJS.Timeout | null = null;
+  private readonly onTimer = () => {
+    this.timer = null;
+    for (const t of this.open.values()) {
+      if (t.pending.length === 0 || t.failed !== null) continue;
+      try {
+        this.writePending(t);
+      } catch (err) {
+        t.failed = err; // thrown by the episode's next call, where the runner handles a failed write
+      }
+    }
+  };
   private readonly closeOnExit = () => {
     try {
       this.close();
@@ -57,8 +93,19 @@ export class TrajectoryWriter implements Reporter {
     const fd = openSync(path.join(this.dir, trajectoryFileName(key)), "w");
     // lines still buffered when the process exits (an uncaught error) are written, not lost
     if (this.open.size === 0) process.once("exit", this.closeOnExit);
-    this.open.set(key, { fd, pending: [], pendingUnits: 0, written: 0 });
-    this.append(key, header);
+    const t: OpenTrajectory = { fd, pending: [], pendingUnits: 0, written: 0, pendingSince: 0, failed: null };
+    this.open.set(key, t);
+    // the header goes to disk now, in a write of its own: an episode interrupted before its step lines'
+    // first write still has it (a run folder of empty files could not be read back)
+    try {
+      const text = JSON.stringify(header);
+      t.pending.push(text);
+      t.pendingUnits = text.length + 1;
+      this.writePending(t);
+    } catch (err) {
+      this.release(key, t);
+      throw err;
+    }
   }
 
   onStep(key: string, step: StepEvent): void {
@@ -66,8 +113,10 @@ export class TrajectoryWriter implements Reporter {
   }
 
   onEpisodeEnd(key: string, _header: EpisodeHeader, end: EndEvent): void {
-    const t = this.append(key, end);
+    const t = this.open.get(key);
+    if (t === undefined) throw new Error(`trajectory of ${key} is not open`);
     try {
+      this.append(key, end);
       this.writePending(t);
     } finally {
       this.release(key, t);
@@ -81,6 +130,7 @@ export class TrajectoryWriter implements Reporter {
   flush(key: string): void {
     const t = this.open.get(key);
     if (t === undefined) throw new Error(`trajectory of ${key} is not open`);
+    if (t.failed !== null) throw t.failed;
     this.writePending(t);
   }
 
@@ -94,6 +144,7 @@ export class TrajectoryWriter implements Reporter {
     let first: unknown = null;
     for (const [key, t] of [...this.open]) {
       try {
+        if (t.failed !== null) throw t.failed;
         this.writePending(t);
       } catch (err) {
         first ??= err;
@@ -101,16 +152,24 @@ export class TrajectoryWriter implements Reporter {
         this.release(key, t);
       }
     }
+    this.stopTimer();
     if (first) throw first;
   }
 
   private append(key: string, line: object): OpenTrajectory {
     const t = this.open.get(key);
     if (t === undefined) throw new Error(`trajectory of ${key} is not open`);
+    if (t.failed !== null) throw t.failed;
     const text = JSON.stringify(line);
-    t.pending.push(text);
+    const n = t.pending.push(text);
     t.pendingUnits += text.length + 1;
     if (t.pendingUnits >= TRAJECTORY_FLUSH_AT) this.writePending(t);
+    else if (n === 1) {
+      t.pendingSince = performance.now();
+      this.timer ??= setTimeout(this.onTimer, TRAJECTORY_FLUSH_AFTER_MS).unref();
+    } else if (n % CLOCK_EVERY_LINES === 0 && performance.now() - t.pendingSince >= TRAJECTORY_FLUSH_AFTER_MS) {
+      this.writePending(t);
+    }
     return t;
   }
 
@@ -137,6 +196,14 @@ export class TrajectoryWriter implements Reporter {
     this.open.delete(key);
     if (this.open.size === 0) process.removeListener("exit", this.closeOnExit);
     closeSync(t.fd);
+  }
+
+  /** Stops the timer once nothing is open (the run's end): an armed one would only find nothing to write. */
+  private stopTimer(): void {
+    if (this.timer !== null && this.open.size === 0) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
   }
 }
 

@@ -1,13 +1,14 @@
 /**
- * The trajectory writer buffers complete lines. Its durability rule: whatever is on disk is whole lines
- * (a prefix of the trajectory), and a finished episode is entirely on disk once its end line is handed over.
+ * The trajectory writer buffers complete step lines. Its durability rule: whatever is on disk is whole lines
+ * (a prefix of the trajectory); the header is on disk once the episode begins; a step line waits at most
+ * TRAJECTORY_FLUSH_AFTER_MS; and a finished episode is entirely on disk once its end line is handed over.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TRAJECTORY_FLUSH_AT, TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
+import { TRAJECTORY_FLUSH_AFTER_MS, TRAJECTORY_FLUSH_AT, TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
 import type { StepEvent } from "../../../harness/trajectory/events.ts";
 import { episode } from "../trajectory/builders.ts";
 
@@ -38,6 +39,7 @@ describe("TrajectoryWriter", () => {
     w.onBegin();
     w.onEpisodeBegin("e1", b.header);
     const sizes = new Set<number>();
+    const t0 = performance.now();
     for (const s of b.steps) {
       w.onStep("e1", s);
       const text = onDisk("e1");
@@ -45,20 +47,72 @@ describe("TrajectoryWriter", () => {
       expect(text === "" || text.endsWith("\n")).toBe(true);
       sizes.add(text.length);
     }
-    // lines went to disk in a few large writes, not one a line
+    // lines went to disk in a few large writes, not one a line: the header's, one per full buffer, and one
+    // per TRAJECTORY_FLUSH_AFTER_MS at most (reading the file back after each line takes a while)
+    const elapsed = performance.now() - t0;
     expect(sizes.size).toBeGreaterThan(1);
-    expect(sizes.size).toBeLessThanOrEqual(Math.ceil(all.length / TRAJECTORY_FLUSH_AT) + 1);
+    expect(sizes.size).toBeLessThanOrEqual(1 + Math.ceil(all.length / TRAJECTORY_FLUSH_AT) + Math.ceil(elapsed / TRAJECTORY_FLUSH_AFTER_MS));
+    expect(sizes.size).toBeLessThan(b.steps.length / 8);
     w.onEpisodeEnd("e1", b.header, b.endLine!);
     expect(onDisk("e1")).toBe(all);
   });
 
-  it("a short episode is written in one go at its end line", () => {
+  it("the header line is on disk as soon as the episode begins; a short episode's step lines go in one write at its end", () => {
     const b = longEpisode(5);
     const w = new TrajectoryWriter(dir);
     w.onBegin();
     w.onEpisodeBegin("e1", b.header);
+    expect(onDisk("e1")).toBe(jsonl([b.header]));
     for (const s of b.steps) w.onStep("e1", s);
-    expect(onDisk("e1")).toBe("");
+    expect(onDisk("e1")).toBe(jsonl([b.header]));
+    w.onEpisodeEnd("e1", b.header, b.endLine!);
+    expect(onDisk("e1")).toBe(jsonl([b.header, ...b.steps, b.endLine!]));
+  });
+
+  it("a step line waits at most TRAJECTORY_FLUSH_AFTER_MS while the event loop turns (an agent that takes its time)", async () => {
+    const b = longEpisode(6);
+    const w = new TrajectoryWriter(dir);
+    w.onBegin();
+    w.onEpisodeBegin("e1", b.header);
+    w.onStep("e1", b.steps[0]!);
+    w.onStep("e1", b.steps[1]!);
+    expect(onDisk("e1")).toBe(jsonl([b.header]));
+    // the agent thinks (or hangs) before its third step: the two lines before it reach the disk anyway
+    await new Promise((r) => setTimeout(r, TRAJECTORY_FLUSH_AFTER_MS * 3));
+    expect(onDisk("e1")).toBe(jsonl([b.header, ...b.steps.slice(0, 2)]));
+    for (const s of b.steps.slice(2)) w.onStep("e1", s);
+    w.onEpisodeEnd("e1", b.header, b.endLine!);
+    expect(onDisk("e1")).toBe(jsonl([b.header, ...b.steps, b.endLine!]));
+    w.close();
+  });
+
+  it("… and about as long when an agent that answers synchronously keeps the event loop busy", () => {
+    const b = longEpisode(40);
+    const w = new TrajectoryWriter(dir);
+    w.onBegin();
+    w.onEpisodeBegin("e1", b.header);
+    w.onStep("e1", b.steps[0]!);
+    const until = performance.now() + TRAJECTORY_FLUSH_AFTER_MS + 20;
+    while (performance.now() < until) {
+      // a slow synchronous step: no timer can fire
+    }
+    // the writer looks at the clock every few lines, not at every one
+    let n = 1;
+    while (onDisk("e1") === jsonl([b.header]) && n < 20) w.onStep("e1", b.steps[n++]!);
+    expect(n).toBeLessThanOrEqual(9);
+    expect(onDisk("e1")).toBe(jsonl([b.header, ...b.steps.slice(0, n)]));
+    w.close();
+  });
+
+  it("fast steps are not written one by one: many lines in a few milliseconds wait for the episode's end", () => {
+    const b = longEpisode(100);
+    const w = new TrajectoryWriter(dir);
+    w.onBegin();
+    w.onEpisodeBegin("e1", b.header);
+    const t0 = performance.now();
+    for (const s of b.steps) w.onStep("e1", s);
+    // (on a machine so loaded that these 100 appends took longer, the clock rightly flushes them)
+    if (performance.now() - t0 < TRAJECTORY_FLUSH_AFTER_MS / 2) expect(onDisk("e1")).toBe(jsonl([b.header]));
     w.onEpisodeEnd("e1", b.header, b.endLine!);
     expect(onDisk("e1")).toBe(jsonl([b.header, ...b.steps, b.endLine!]));
   });
@@ -138,23 +192,24 @@ describe("TrajectoryWriter", () => {
     w.onBegin();
     // /dev/full takes the open and fails every write with ENOSPC
     symlinkSync("/dev/full", fileOf("e1"));
-    w.onEpisodeBegin("e1", b.header);
-    for (const s of b.steps) w.onStep("e1", s);
-    expect(() => w.onEpisodeEnd("e1", b.header, b.endLine!)).toThrow(/ENOSPC/);
+    // the header is the first write
+    expect(() => w.onEpisodeBegin("e1", b.header)).toThrow(/ENOSPC/);
     // the episode is closed: nothing is left open to write on exit
     expect(() => w.onStep("e1", b.steps[0]!)).toThrow(/not open/);
+    expect(() => w.close()).not.toThrow();
   });
 });
 
 describe("TrajectoryWriter in a process that dies", () => {
   /** Runs a child that writes `steps` step lines (about 1 KB each) of one episode and then ends as `how` says. */
-  function child(how: "throw" | "SIGKILL", steps: number): { status: number | null; signal: string | null } {
+  function child(how: "throw" | "SIGKILL" | "wait, then SIGKILL", steps: number): { status: number | null; signal: string | null } {
     const script = `
       const { TrajectoryWriter } = await import(${JSON.stringify(path.join(REPO, "harness/reporters/trajectory-writer.ts"))});
       const w = new TrajectoryWriter(${JSON.stringify(dir)});
       w.onBegin();
       w.onEpisodeBegin("e1", { type: "episode", episodeId: "e1" });
       for (let t = 1; t <= ${steps}; t++) w.onStep("e1", { type: "step", t, pad: "x".repeat(1000) });
+      ${how === "wait, then SIGKILL" ? `await new Promise((r) => setTimeout(r, ${3 * TRAJECTORY_FLUSH_AFTER_MS}));` : ""}
       ${how === "throw" ? `throw new Error("boom");` : `process.kill(process.pid, "SIGKILL");`}
     `;
     const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: REPO, encoding: "utf8" });
@@ -178,5 +233,15 @@ describe("TrajectoryWriter in a process that dies", () => {
     expect(got.length).toBeGreaterThan(1);
     expect(got.length).toBeLessThan(301);
     expect(300 - got.length).toBeLessThan(TRAJECTORY_FLUSH_AT / 1000 + 1);
+  }, 30_000);
+
+  it("kill -9 before any step: the header line is on disk (the file is never left empty)", () => {
+    expect(child("SIGKILL", 0).signal).toBe("SIGKILL");
+    expect(lines()).toEqual([{ type: "episode", episodeId: "e1" }]);
+  }, 30_000);
+
+  it("kill -9 while the agent takes its time: the lines of the steps before are on disk", () => {
+    expect(child("wait, then SIGKILL", 3).signal).toBe("SIGKILL");
+    expect(lines().map((l) => l.t ?? 0)).toEqual([0, 1, 2, 3]);
   }, 30_000);
 });
