@@ -1,5 +1,6 @@
 import type { CommandModule } from "yargs";
 import { UsageError } from "../cli-errors.ts";
+import { integerOption } from "../option-values.ts";
 
 interface BenchArgs {
   json: boolean;
@@ -15,14 +16,13 @@ export const command: CommandModule<object, BenchArgs> = {
     y
       .option("json", { type: "boolean", default: false, describe: "print the figures as JSON" })
       .option("quick", { type: "boolean", default: false, describe: "a fast smoke run: every figure, far less work (not for quoting)" })
-      .option("reps", { type: "number", describe: "repetitions per figure (default 5, or 1 with --quick)" })
+      .option("reps", integerOption("reps", { min: 1, describe: "repetitions per figure (default 5, or 1 with --quick)" }))
       .option("only", {
         type: "string",
         array: true,
         describe: "run only the measurements behind these figures (e.g. --only workersSpeedup); the others are left out",
       }),
   handler: async (argv) => {
-    if (argv.reps !== undefined && (!Number.isInteger(argv.reps) || argv.reps < 1)) throw new UsageError("--reps must be a whole number ≥ 1");
     // heavy modules (three, cannon-es) load only when the command runs, so --help stays instant
     const { getLogger } = await import("../../logger.ts");
     const { runBench, formatBench, FULL_PLAN, QUICK_PLAN } = await import("../../bench/index.ts");

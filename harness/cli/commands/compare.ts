@@ -3,7 +3,8 @@ import { compareRuns, DEFAULT_BOOTSTRAP_ITERATIONS } from "../../compare/compare
 import { loadComparableRun } from "../../compare/load-run.ts";
 import { COMPARE_REPORTERS, renderCompareReport, type CompareReporterName } from "../../compare/reporters/index.ts";
 import { signed, interval } from "../../compare/reporters/format.ts";
-import { CheckFailed, UsageError } from "../cli-errors.ts";
+import { CheckFailed } from "../cli-errors.ts";
+import { integerOption } from "../option-values.ts";
 
 interface CompareArgs {
   base: string;
@@ -30,13 +31,11 @@ export const command: CommandModule<object, CompareArgs> = {
       .option("reporter", { choices: Object.keys(COMPARE_REPORTERS) as CompareReporterName[], default: "table" as CompareReporterName, describe: "output format" })
       .option("json", { type: "boolean", default: false, describe: "same as --reporter json" })
       .option("fail-on-regression", { type: "boolean", default: false, describe: "exit 1 when an aggregate metric's 95% interval lies wholly below 0" })
-      .option("seed", { type: "number", default: 0, describe: "bootstrap seed (same seed, same intervals)" })
-      .option("iterations", { type: "number", default: DEFAULT_BOOTSTRAP_ITERATIONS, describe: "bootstrap resamples" })
+      .option("seed", integerOption("seed", { default: 0, describe: "bootstrap seed (same seed, same intervals)" }))
+      .option("iterations", integerOption("iterations", { min: 1, default: DEFAULT_BOOTSTRAP_ITERATIONS, describe: "bootstrap resamples" }))
       .example("$0 compare runs/main runs/pr --fail-on-regression", "gate a change in CI")
       .example("$0 compare runs/main runs/pr --reporter markdown > comment.md", "pull-request comment"),
   handler: (argv) => {
-    if (!Number.isInteger(argv.iterations) || argv.iterations < 1) throw new UsageError(`--iterations ${argv.iterations}: expected a positive integer`);
-    if (!Number.isInteger(argv.seed)) throw new UsageError(`--seed ${argv.seed}: expected an integer`);
     const report = compareRuns(loadComparableRun(argv.base), loadComparableRun(argv.cand), { seed: argv.seed, iterations: argv.iterations });
     const text = renderCompareReport(report, argv.json ? "json" : argv.reporter);
     process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);

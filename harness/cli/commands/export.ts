@@ -1,5 +1,6 @@
 import type { CommandModule } from "yargs";
 import { UsageError } from "../cli-errors.ts";
+import { integerOption } from "../option-values.ts";
 
 interface ExportArgs {
   path: string;
@@ -22,7 +23,7 @@ export const command: CommandModule<object, ExportArgs> = {
       .positional("path", { type: "string", demandOption: true, describe: "episode trajectory (.jsonl) or scene file" })
       .option("format", { choices: ["mcap", "gltf"] as const, demandOption: true, describe: "mcap: episode recording (Foxglove); gltf: the house as a 3D model" })
       .option("out", { type: "string", describe: "output file (default: beside the input with .mcap/.gltf)" })
-      .option("step", { type: "number", describe: "gltf of an episode: the house after this step (default 0: before the first action)" })
+      .option("step", integerOption("step", { min: 0, describe: "gltf of an episode: the house after this step (default 0: before the first action)" }))
       .option("compression", { choices: ["zstd", "none"] as const, default: "zstd" as const, describe: "mcap: chunk compression (zstd, as Foxglove writes; none for tools without zstd)" })
       .option("json", { type: "boolean", default: false, describe: "print {file, bytes, count} as JSON" })
       .example("$0 export runs/x/episodes/flat-milk-fridge.jsonl --format mcap", "open the .mcap in Foxglove")

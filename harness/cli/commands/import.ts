@@ -1,6 +1,8 @@
 import type { CommandModule } from "yargs";
-import { IMPORT_FORMATS, importers, type ImportSummary } from "../../importers/index.ts";
-import { UsageError } from "../cli-errors.ts";
+import path from "node:path";
+import { IMPORT_FORMATS, importers, nothingImported, type ImportSummary } from "../../importers/index.ts";
+import { CheckFailed, UsageError } from "../cli-errors.ts";
+import { integerOption } from "../option-values.ts";
 
 interface ImportArgs {
   format: string;
@@ -26,7 +28,10 @@ function formatSummary(s: ImportSummary): string {
   return lines.join("\n");
 }
 
-/** `rearrange import FORMAT SRC --out DIR`: converts another data set's files into ours. */
+/**
+ * `rearrange import FORMAT SRC --out DIR`: converts another data set's files into ours. Prints (and
+ * writes, as DIR/import.json) the summary; exits 1 when nothing was imported, saying why.
+ */
 export const command: CommandModule<object, ImportArgs> = {
   command: "import <format> <src>",
   describe: "import BEHAVIOR activities, VLA-3D scenes, Housekeep annotations/episodes or TidyBot scenarios",
@@ -35,10 +40,10 @@ export const command: CommandModule<object, ImportArgs> = {
       .positional("format", { choices: [...new Set([...IMPORT_FORMATS, ...Object.keys(importers)])], demandOption: true, describe: "source format" })
       .positional("src", { type: "string", demandOption: true, describe: "source file or folder" })
       .option("out", { type: "string", demandOption: true, describe: "output folder" })
-      .option("seed", { type: "number", default: 0, describe: "seed of deterministic choices (Housekeep object split)" })
+      .option("seed", integerOption("seed", { default: 0, describe: "seed of deterministic choices (Housekeep object split)" }))
       .option("split", { type: "string", describe: "housekeep: JSON file {train,val,test} of object names to split by" })
       .option("instructions", { type: "string", describe: "bddl: JSON file {activity: instruction} (default SRC/instructions.json when present)" })
-      .option("seeds", { type: "number", describe: "bddl: sampled houses (episodes) per activity, seeds S, S+1, … (default 1)" })
+      .option("seeds", integerOption("seeds", { min: 1, describe: "bddl: sampled houses (episodes) per activity, seeds S, S+1, … (default 1)" }))
       .option("name", { type: "string", describe: "bddl: suite id and file name (default: the --out folder's name)" })
       .option("json", { type: "boolean", default: false, describe: "print the import summary as JSON" })
       .example("$0 import bddl ../shared/data/behavior100 --instructions ../shared/data/behavior100/instructions.json --out runs/b100-suite", "BEHAVIOR activities as a suite")
@@ -47,8 +52,6 @@ export const command: CommandModule<object, ImportArgs> = {
   handler: async (argv) => {
     const importer = importers[argv.format];
     if (!importer) throw new UsageError(`the ${argv.format} importer is not available yet (available: ${Object.keys(importers).sort().join(", ")})`);
-    if (!Number.isInteger(argv.seed)) throw new UsageError(`--seed ${argv.seed}: expected an integer`);
-    if (argv.seeds !== undefined && (!Number.isInteger(argv.seeds) || argv.seeds < 1)) throw new UsageError(`--seeds ${argv.seeds}: expected a positive integer`);
     const summary = await importer(argv.src, {
       out: argv.out,
       seed: argv.seed,
@@ -58,5 +61,7 @@ export const command: CommandModule<object, ImportArgs> = {
       ...(argv.name ? { name: argv.name } : {}),
     });
     process.stdout.write(argv.json ? `${JSON.stringify(summary, null, 2)}\n` : `${formatSummary(summary)}\n`);
+    const nothing = nothingImported(summary);
+    if (nothing) throw new CheckFailed(`rearrange import: ${nothing}\nThe import summary is in ${path.join(argv.out, "import.json")}.`);
   },
 };

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { CommandModule } from "yargs";
-import { UsageError } from "../cli-errors.ts";
+import { integerOption, numberOption } from "../option-values.ts";
 
 interface McpArgs {
   suite: string;
@@ -19,13 +19,11 @@ export const command: CommandModule<object, McpArgs> = {
       .option("suite", { type: "string", default: "default", describe: "bundled suite name, suite file, or folder with one suite file" })
       .option("episode", { type: "string", describe: "episode id (may be left out when the suite has one episode)" })
       .option("out", { type: "string", describe: "output folder (default runs/mcp-<timestamp>)" })
-      .option("seed", { type: "number", describe: "derive the episode's seed from this one (as rearrange run --seed)" })
-      .option("max-steps", { type: "number", describe: "override the episode's step budget" })
-      .option("step-timeout", { type: "number", default: 3600, describe: "seconds to wait for the client's next action before the episode ends as a timeout" })
+      .option("seed", integerOption("seed", { describe: "derive the episode's seed from this one (as rearrange run --seed)" }))
+      .option("max-steps", integerOption("max-steps", { min: 1, describe: "override the episode's step budget" }))
+      .option("step-timeout", numberOption("step-timeout", { min: 0, minExclusive: true, default: 3600, describe: "seconds to wait for the client's next action before the episode ends as a timeout" }))
       .example("$0 mcp --suite smoke --episode flat-bedside-lamp", "in an MCP client's server list: command rearrange, args [mcp, --suite, smoke, --episode, flat-bedside-lamp]"),
   handler: async (argv) => {
-    if (!(argv["step-timeout"] > 0)) throw new UsageError("--step-timeout must be > 0 seconds");
-    if (argv["max-steps"] !== undefined && !(Number.isInteger(argv["max-steps"]) && argv["max-steps"] > 0)) throw new UsageError("--max-steps must be a whole number > 0");
     const out = argv.out ?? path.join("runs", `mcp-${new Date().toISOString().replace(/[:.]/g, "-")}`);
     // heavy modules (simulator, MCP SDK) load only when the command runs
     const { getLogger } = await import("../../logger.ts");

@@ -1,5 +1,5 @@
 import type { CommandModule } from "yargs";
-import { UsageError } from "../cli-errors.ts";
+import { integerOption, numberOption } from "../option-values.ts";
 
 // Registered by probe.ts as `rearrange probe cases`; it exports no `command`, so the command loader
 // does not also make it a top-level command.
@@ -45,18 +45,14 @@ export const probeCasesCommand: CommandModule<object, ProbeCasesArgs> = {
       .option("from-scene", { type: "string", demandOption: true, describe: "scene file, suite file, folder, or bundled suite/house name" })
       .option("kind", { type: "string", array: true, choices: KINDS, default: [...KINDS], describe: "which cases (repeatable; default all three)" })
       .option("out", { type: "string", demandOption: true, describe: "output folder" })
-      .option("seed", { type: "number", default: 0, describe: "seed of the moves, the noun split and the anchors asked about" })
-      .option("copies", { type: "number", default: 3, describe: "detection: misplaced copies per scene" })
-      .option("misplace", { type: "number", default: 0.25, describe: "detection: share of eligible objects moved per copy (at least one)" })
-      .option("test-share", { type: "number", default: 0.3, describe: "share of object nouns in the test split" })
+      .option("seed", integerOption("seed", { default: 0, describe: "seed of the moves, the noun split and the anchors asked about" }))
+      .option("copies", integerOption("copies", { min: 1, default: 3, describe: "detection: misplaced copies per scene" }))
+      .option("misplace", numberOption("misplace", { min: 0, max: 1, minExclusive: true, default: 0.25, describe: "detection: share of eligible objects moved per copy (at least one)" }))
+      .option("test-share", numberOption("test-share", { min: 0, max: 1, default: 0.3, describe: "share of object nouns in the test split" }))
       .option("json", { type: "boolean", default: false, describe: "print the summary as JSON" })
       .example("$0 probe cases --from-scene default --out runs/probe-cases", "all three kinds from the bundled suite's houses")
       .example("$0 probe cases --from-scene scenes/houses/flat.scene.json --kind detection --copies 5 --out flat-det", "five misplaced copies of the flat"),
   handler: async (argv) => {
-    if (!Number.isInteger(argv.seed)) throw new UsageError(`--seed ${argv.seed}: expected an integer`);
-    if (!Number.isInteger(argv.copies) || argv.copies < 1) throw new UsageError(`--copies ${argv.copies}: expected a positive integer`);
-    if (!(argv.misplace > 0 && argv.misplace <= 1)) throw new UsageError(`--misplace ${argv.misplace}: expected a share in (0, 1]`);
-    if (!(argv["test-share"] >= 0 && argv["test-share"] <= 1)) throw new UsageError(`--test-share ${argv["test-share"]}: expected a share in [0, 1]`);
     const { generateProbeCases } = await import("../../probes/generate/generate.ts");
     const summary = generateProbeCases(argv["from-scene"], {
       out: argv.out,

@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { CommandModule } from "yargs";
 import { parseAgentOptions } from "../agent-options.ts";
-import { UsageError } from "../cli-errors.ts";
+import { CheckFailed, UsageError } from "../cli-errors.ts";
+import { integerOption, numberOption } from "../option-values.ts";
 import { probeCasesCommand } from "./probe-cases.ts";
 
 const KINDS = ["ranking", "detection", "fungraph", "grounding"] as const;
@@ -42,8 +43,8 @@ const scoreCommand: CommandModule<object, ProbeArgs> = {
       .option("cases", { type: "string", describe: "probe cases (JSONL) to run the agent on" })
       .option("train", { type: "string", array: true, describe: "training cases for the prior baseline (ranking JSONL, repeatable)" })
       .option("agent-opt", { type: "string", array: true, describe: "agent option key=value (repeatable) or a JSON/YAML file" })
-      .option("seed", { type: "number", default: 0, describe: "seed of the bootstrap interval and of random baselines" })
-      .option("timeout", { type: "number", default: 120, describe: "seconds one agent call may take" })
+      .option("seed", integerOption("seed", { default: 0, describe: "seed of the bootstrap interval and of random baselines" }))
+      .option("timeout", numberOption("timeout", { min: 0, minExclusive: true, default: 120, describe: "seconds one agent call may take" }))
       .option("out", { type: "string", describe: "results file (default runs/probes/<kind>-<timestamp>.json)" })
       .option("json", { type: "boolean", default: false, describe: "print the summary as JSON" })
       .example("$0 probe ranking --gt cases.jsonl --pred ranking.jsonl", "score a prediction file")
@@ -55,8 +56,6 @@ const scoreCommand: CommandModule<object, ProbeArgs> = {
     if (offline === agentMode) throw new UsageError("give either --gt FILE --pred FILE (score predictions) or --agent NAME --cases FILE (run an agent)");
     if (offline && (!argv.gt || !argv.pred)) throw new UsageError("offline scoring needs both --gt and --pred");
     if (agentMode && (!argv.agent || !argv.cases)) throw new UsageError("agent mode needs both --agent and --cases");
-    if (!Number.isInteger(argv.seed)) throw new UsageError(`--seed ${argv.seed}: expected an integer`);
-    if (!(argv.timeout > 0)) throw new UsageError(`--timeout ${argv.timeout}: expected a positive number of seconds`);
     const { getLogger } = await import("../../logger.ts");
     const { formatProbeTable } = await import("../../probes/report/table.ts");
     const { writeProbeResults } = await import("../../probes/report/results-file.ts");
@@ -81,6 +80,11 @@ const scoreCommand: CommandModule<object, ProbeArgs> = {
       }
       if (typeof (agent as unknown as Record<string, unknown>)[probeMethod(argv.kind)] !== "function")
         throw new UsageError(`agent "${agent.name}" has no ${probeMethod(argv.kind)}() method, so it cannot take the ${argv.kind} probe`);
+      if (argv.kind === "detection") {
+        const { PriorProbeBaseline } = await import("../../probes/baselines/prior.ts");
+        const loaded: unknown = agent;
+        if (loaded instanceof PriorProbeBaseline && loaded.trainingExamples === 0) throw priorWithoutTraining(argv.train);
+      }
       try {
         const run = await runProbeAgent(argv.kind, agent, argv.cases!, { seed: argv.seed, timeoutSeconds: argv.timeout });
         summary = run.summary;
@@ -102,6 +106,20 @@ const scoreCommand: CommandModule<object, ProbeArgs> = {
     getLogger().info({ results: written.results, predictions: written.predictions }, "probe results written");
   },
 };
+
+/**
+ * The prior baseline judges a place against the places its training cases give the object's neighbours:
+ * on the detection probe, without training cases it would flag nothing (F1 0) rather than fail.
+ */
+function priorWithoutTraining(train: string[] | undefined): Error {
+  if (!train?.length)
+    return new UsageError(
+      "--agent prior needs --train <ranking JSONL> for the detection probe: it flags an object by comparing its place with the places " +
+        "learnt from training ranking cases, and without them it flags nothing (e.g. --train imports/housekeep/ranking.train.jsonl " +
+        "--train imports/housekeep/ranking.val.jsonl, or the ranking.train.jsonl of `rearrange probe cases`)",
+    );
+  return new CheckFailed(`rearrange probe: --agent prior read no training cases from ${train.join(", ")} (no valid ranking case in them), so it could flag nothing`);
+}
 
 /** `rearrange probe KIND …` scores a probe; `rearrange probe cases …` generates cases from scenes of ours. */
 export const command: CommandModule = {

@@ -1,5 +1,5 @@
 import type { CommandModule } from "yargs";
-import { UsageError } from "../cli-errors.ts";
+import { integerOption } from "../option-values.ts";
 
 interface ReportArgs {
   run: string;
@@ -22,12 +22,10 @@ export const command: CommandModule<object, ReportArgs> = {
       .positional("run", { type: "string", demandOption: true, describe: "run folder (or its results.json)" })
       .option("compare", { type: "string", describe: "base run folder (or results.json) to compare with" })
       .option("out", { type: "string", describe: "output HTML file (default <run>/report.html)" })
-      .option("seed", { type: "number", default: 0, describe: "bootstrap seed (same seed, same intervals)" })
-      .option("iterations", { type: "number", default: 10_000, describe: "bootstrap resamples" })
+      .option("seed", integerOption("seed", { default: 0, describe: "bootstrap seed (same seed, same intervals)" }))
+      .option("iterations", integerOption("iterations", { min: 1, default: 10_000, describe: "bootstrap resamples" }))
       .example("$0 report runs/pr --compare runs/main --out pr.html", "a report to attach to a pull request"),
   handler: async (argv) => {
-    if (!Number.isInteger(argv.iterations) || argv.iterations < 1) throw new UsageError(`--iterations ${argv.iterations}: expected a positive integer`);
-    if (!Number.isInteger(argv.seed)) throw new UsageError(`--seed ${argv.seed}: expected an integer`);
     const { writeReport } = await import("../../report/write-report.ts");
     const { file } = writeReport(argv.run, { compare: argv.compare, out: argv.out, seed: argv.seed, iterations: argv.iterations });
     process.stdout.write(`${file}\n`);

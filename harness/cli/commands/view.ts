@@ -1,5 +1,5 @@
 import type { CommandModule } from "yargs";
-import { UsageError } from "../cli-errors.ts";
+import { integerOption } from "../option-values.ts";
 
 interface ViewArgs {
   path: string;
@@ -17,12 +17,11 @@ export const command: CommandModule<object, ViewArgs> = {
   builder: (y) =>
     y
       .positional("path", { type: "string", demandOption: true, describe: "scene file, episode trajectory (.jsonl) or run folder" })
-      .option("port", { type: "number", default: 0, describe: "TCP port on 127.0.0.1 (0: any free port)" })
+      .option("port", integerOption("port", { min: 0, max: 65535, default: 0, describe: "TCP port on 127.0.0.1 (0: any free port)" }))
       .option("open", { type: "boolean", default: true, describe: "open the URL in the default browser (--no-open: just print it)" })
       .example("$0 view runs/2026-01-01T00-00-00", "browse a run's episodes")
       .example("$0 view runs/x/episodes/flat-milk-fridge.jsonl --no-open --port 8080", "one episode, URL only"),
   handler: async (argv) => {
-    if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535) throw new UsageError(`--port ${argv.port}: expected a whole number from 0 to 65535`);
     // the simulator and the server load only when the command runs, so --help stays instant
     const { startViewerServer } = await import("../../viewer/server/viewer-server.ts");
     const { openInBrowser } = await import("../../viewer/server/open-browser.ts");

@@ -63,6 +63,8 @@ export class PriorProbeBaseline implements ProbeAgent {
   readonly version = "1";
   /** Training lines that could not be read. */
   readonly skipped: SkippedLine[] = [];
+  /** Training examples learnt from (`train` files and `examples`); detection needs some, see {@link detectMisplaced}. */
+  readonly trainingExamples: number;
   private readonly gains = new Map<string, Map<string, number[]>>();
   private readonly popularity = new Map<string, number>();
   private readonly neighbours: number;
@@ -78,6 +80,7 @@ export class PriorProbeBaseline implements ProbeAgent {
       this.skipped.push(...read.skipped);
       examples.push(...examplesFromCases(read.rows.map((r: JsonlRow<RankingCase>) => r.value)));
     }
+    this.trainingExamples = examples.length;
     const totals = new Map<string, { sum: number; n: number }>();
     for (const e of examples) {
       const byCandidate = this.gains.get(e.object) ?? new Map<string, number[]>();
@@ -127,6 +130,11 @@ export class PriorProbeBaseline implements ProbeAgent {
     return [...q.candidates].sort((a, b) => s.get(b)! - s.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
   }
 
+  /**
+   * Flags the objects whose place scores below `threshold` times the best place. The places compared are
+   * those of the training examples: without any (no `train`), there is nothing to compare with and no
+   * object is ever flagged — the CLI refuses `--agent prior` on the detection probe without `--train`.
+   */
   detectMisplaced(q: MisplacementQuery): string[] {
     const places = [...this.popularity.keys()];
     const flagged: string[] = [];

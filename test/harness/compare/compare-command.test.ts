@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import yargs from "yargs";
 import { command } from "../../../harness/cli/commands/compare.ts";
-import { CheckFailed, UsageError } from "../../../harness/cli/main.ts";
+import { CheckFailed, UsageError, failWithUsageError } from "../../../harness/cli/main.ts";
 import { failed, ids, runDir, solved } from "./fixtures.ts";
 import { parseXml } from "./xml-check.ts";
 
@@ -23,14 +23,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-/** Runs the command in-process as the CLI would parse it. */
+/** Runs the command in-process as the CLI would parse it (with the CLI's failure handler: option values refused by yargs are usage errors). */
 async function compare(...args: string[]): Promise<void> {
   await yargs(["compare", ...args])
     .command(command)
     .strict()
-    .fail((msg, err) => {
-      throw err ?? new UsageError(msg);
-    })
+    .fail(failWithUsageError)
     .parseAsync();
 }
 

@@ -84,6 +84,39 @@ describe("rearrange probe (agent mode)", () => {
     expect(JSON.parse(readFileSync(out, "utf8"))).toMatchObject({ mode: "agent", agent: { name: "random" }, errors: [] });
   });
 
+  describe("the prior baseline on the detection probe", () => {
+    const train = put("prior.train.jsonl", [{ id: "t1", object: "apple", candidates: ["kitchen|fridge", "bedroom|bed"], relevance: { "kitchen|fridge": 9 } }]);
+    const cases = put("prior.detection.jsonl", [
+      {
+        id: "d1",
+        objects: [
+          { id: "a1", label: "apple", room: "bedroom", receptacle: "bed", misplaced: true },
+          { id: "a2", label: "apple", room: "kitchen", receptacle: "fridge", misplaced: false },
+        ],
+      },
+    ]);
+
+    it("refuses --agent prior without --train (exit 2) instead of flagging nothing", () => {
+      const r = cli("probe", "detection", "--agent", "prior", "--cases", cases, "--json", "--out", path.join(dir, "prior-none.json"));
+      expect(r.stderr).toMatch(/--agent prior needs --train <ranking JSONL> for the detection probe/);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe("");
+    });
+
+    it("exits 1 when the --train files hold no training case", () => {
+      const empty = put("prior.empty.jsonl", ["not json"]);
+      const r = cli("probe", "detection", "--agent", "prior", "--cases", cases, "--train", empty, "--out", path.join(dir, "prior-empty.json"));
+      expect(r.stderr).toMatch(/--agent prior read no training cases from .*prior\.empty\.jsonl/);
+      expect(r.status).toBe(1);
+    });
+
+    it("flags the object out of its trained place with --train", () => {
+      const r = cli("probe", "detection", "--agent", "prior", "--cases", cases, "--train", train, "--json", "--out", path.join(dir, "prior.json"));
+      expect(r.status, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ confusion: { tp: 1, fp: 0, tn: 1, fn: 0 }, f1: 1 });
+    });
+  });
+
   it("refuses an agent without the probe's method (exit 2)", () => {
     const r = cli("probe", "fungraph", "--agent", "random", "--cases", rankingGt, "--out", path.join(dir, "x.json"));
     expect(r.status).toBe(2);
