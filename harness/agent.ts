@@ -47,6 +47,12 @@ export interface Agent {
   readonly releasesWorld?: boolean;
   reset(task: TaskView, obs: Observation, privileged?: PrivilegedView): void | Promise<void>;
   act(obs: Observation): Action | Promise<Action>;
+  /**
+   * Called when the runner gave up waiting for the agent's `reset` or `act` (`--step-timeout`): the episode
+   * has ended as `timeout`, and the agent should stop the work still in flight (a `cmd:` agent's process is
+   * stopped). The next call is the next episode's `reset`, or `close`.
+   */
+  cancel?(): void | Promise<void>;
   close?(): void | Promise<void>;
   rankPlacements?(q: PlacementQuery): string[] | Promise<string[]>;
   detectMisplaced?(q: MisplacementQuery): string[] | Promise<string[]>;

@@ -19,6 +19,18 @@ export class InputError extends Error {
   }
 }
 
+/**
+ * A name on the command line that names nothing (`--agent explorr`, `--suite smok`): an InputError to the
+ * library's callers, a usage error to the CLI (exit 2), like any other option value it does not accept.
+ * A path that does not exist stays a plain InputError (exit 1), as it is for every command that reads files.
+ */
+export class UnknownNameError extends InputError {
+  constructor(name: string, reason: string) {
+    super(name, undefined, reason);
+    this.name = "UnknownNameError";
+  }
+}
+
 /** Several input problems found in one pass (a validator reports them all, not just the first). */
 export class InputErrors extends Error {
   readonly problems: InputError[];

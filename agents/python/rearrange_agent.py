@@ -40,8 +40,9 @@ _PROBES = {
 class Agent:
     """Base class of an external agent. Override :meth:`act`; the rest is optional."""
 
-    #: name and version reported to the harness in ``initialize``
-    name = "python-agent"
+    #: name and version reported to the harness in ``initialize``; the harness records the name in the run's
+    #: results (unless ``--agent-opt name=…`` is given). Left None, the harness names the agent after its script.
+    name = None
     version = "0"
 
     def reset(self, task, observation):
@@ -82,7 +83,10 @@ def _methods(agent):
 def _dispatch(agent, method, params):
     params = params or {}
     if method == "initialize":
-        return {"name": agent.name, "version": str(agent.version), "methods": _methods(agent), "protocolVersion": PROTOCOL_VERSION}
+        result = {"version": str(agent.version), "methods": _methods(agent), "protocolVersion": PROTOCOL_VERSION}
+        if agent.name:
+            result["name"] = str(agent.name)
+        return result
     if method == "reset":
         agent.reset(params.get("task"), params.get("observation"))
         return None

@@ -17,10 +17,12 @@ import { AgentProcessError, ERROR_CODES, JsonRpcRemoteError, METHODS, PROTOCOL_V
  *
  * Options: `timeout` (seconds per call, default 120), `startTimeout` (seconds for the process to answer
  * `initialize`, default max(timeout, 60)), `shell` (run through /bin/sh), `cwd`, `env`
- * (object of extra variables), `name` (agent name in results; default from the command).
+ * (object of extra variables), `name` (agent name in results; default: the name the agent gives in
+ * `initialize`, else one made from the command).
  */
 export class JsonRpcAgent implements Agent {
-  readonly name: string;
+  /** The `name` option, else the name the agent gives in `initialize`, else one made from the command. */
+  name: string;
   version = "0";
   private process: JsonRpcProcess | null = null;
   private methods: Set<string> | null = null;
@@ -60,12 +62,26 @@ export class JsonRpcAgent implements Agent {
     return action as Action;
   }
 
+  /**
+   * The runner stopped waiting for the call in flight (`--step-timeout`): the process is stopped now (its
+   * process group killed) rather than left working on an answer nobody will read, and the next episode's
+   * `reset` starts a fresh one.
+   */
+  async cancel(): Promise<void> {
+    const proc = this.process;
+    // an idle healthy process has nothing in flight (the call timed out on its own `timeout` and stopped it, or never started)
+    if (!proc || (proc.healthy && !proc.busy)) return;
+    this.process = null;
+    await proc.stop(0);
+  }
+
   /** Sends `close` (when the agent has it) and stops the process. */
   async close(): Promise<void> {
     const proc = this.process;
     this.process = null;
     if (!proc) return;
-    if (proc.healthy && this.implements(METHODS.close)) {
+    // a process still busy with a call cannot answer `close` before that call: it is stopped without asking
+    if (proc.healthy && !proc.busy && this.implements(METHODS.close)) {
       await proc.call(METHODS.close, {}, Math.min(this.timeout, 10)).catch(() => undefined);
     }
     await proc.stop();
@@ -136,6 +152,7 @@ export class JsonRpcAgent implements Agent {
       // starting an interpreter and importing a model can take longer than one step may
       const r = (await proc.call(METHODS.initialize, { protocolVersion: PROTOCOL_VERSION, harness: { name: "rearrange", version: HARNESS_VERSION } }, this.startTimeout)) as InitializeResult | null;
       if (r && typeof r === "object") {
+        if (typeof r.name === "string" && r.name.trim() !== "" && typeof this.options.name !== "string") this.name = r.name;
         if (typeof r.version === "string") this.version = r.version;
         if (Array.isArray(r.methods)) this.methods = new Set(r.methods.filter((m): m is string => typeof m === "string"));
       }

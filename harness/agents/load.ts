@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
 import { getAgentEntry, listAgents } from "../../agents/registry.ts";
-import { InputError } from "../../sim/errors.ts";
+import { InputError, UnknownNameError } from "../../sim/errors.ts";
 import type { Agent, AgentOptions } from "../agent.ts";
 import { describeThrown } from "../trajectory/recordable.ts";
 import { registerTsxHooks } from "./tsx-hooks.ts";
@@ -31,7 +31,7 @@ export async function loadAgent(spec: string, options: AgentOptions = {}): Promi
   if (entry) return entry.create(options);
   const looksLikePath = /[\\/]/.test(spec) || /\.(m?[jt]s|cjs|cts|mts)$/.test(spec);
   if (!looksLikePath) {
-    throw new InputError(spec, undefined, `unknown agent (built-in: ${listAgents().map((a) => a.name).join(", ")}; or a path ./agent.ts, or cmd:"COMMAND")`);
+    throw new UnknownNameError(spec, `unknown agent (built-in: ${listAgents().map((a) => a.name).join(", ")}; or a path ./agent.ts, or cmd:"COMMAND")`);
   }
   const file = path.resolve(spec);
   if (!existsSync(file)) throw new InputError(spec, undefined, "agent module not found");

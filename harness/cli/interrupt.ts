@@ -1,4 +1,5 @@
 import os from "node:os";
+import { installAgentReaper } from "../agents/jsonrpc/child-reaper.ts";
 
 /** What a command that can be interrupted gets from {@link catchInterrupts}. */
 export interface Interrupts {
@@ -14,8 +15,14 @@ export interface Interrupts {
  * Turns the first Ctrl-C (or SIGTERM) into an abort the command handles: it stops starting work, finishes
  * what is in flight and writes what it has. A second one exits at once, as Node would have the first time
  * (what was written stays; work in flight is lost). `announce` says on stderr what will happen.
+ *
+ * External agent processes (`--agent cmd:…`) run in process groups of their own, which a terminal's Ctrl-C
+ * does not reach: the first interrupt lets the run close them as it ends, and an exit by the second one
+ * kills them (see installAgentReaper), so none is left running.
  */
 export function catchInterrupts(announce: string): Interrupts {
+  // before any agent starts, so that agents started in worker threads are known to this thread too
+  installAgentReaper();
   const controller = new AbortController();
   let caught: NodeJS.Signals | null = null;
   const onSignal = (sig: NodeJS.Signals): void => {

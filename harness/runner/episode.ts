@@ -70,6 +70,7 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
     await withTimeout(agent.reset({ id: job.task.task.id, instruction: job.task.task.instruction, seed: job.seed }, observation, privileged), resetLimit, "reset");
   } catch (err) {
     failure = classifyFailure(err);
+    if (failure.reason === "timeout") await cancelAbandonedCall(agent, ctx.stepTimeout);
   }
   const header: EpisodeHeader = {
     type: "episode",
@@ -119,6 +120,7 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
       }
     } catch (err) {
       ({ reason, error } = classifyFailure(err));
+      if (reason === "timeout") await cancelAbandonedCall(agent, ctx.stepTimeout);
     }
   }
   const metrics = scorer.finish({ reason, error }) as EpisodeMetrics;
@@ -157,6 +159,21 @@ function classifyFailure(err: unknown): { reason: EndReason; error: NonNullable<
   if (is(AgentTimeout, "AgentTimeout")) return { reason: "timeout", error: { category: "timeout", message: describeThrown(err, 2000, false) } };
   if (is(AgentStuck, "AgentStuck")) return { reason: "stuck", error: { category: "stuck", message: describeThrown(err, 2000, false) } };
   return { reason: "agent_error", error: { category: "agent_error", message: describeThrown(err) } };
+}
+
+/**
+ * After a timed-out call, tells the agent to stop what it is still doing (see {@link Agent.cancel}), before the
+ * episode's end is written: a `cmd:` agent's process is gone by then, and does not hold up the next episode
+ * or the end of the run. A `cancel` that fails or hangs does not hold up the run either.
+ */
+async function cancelAbandonedCall(agent: Agent, stepTimeout: number): Promise<void> {
+  try {
+    const cancel = agent.cancel;
+    if (typeof cancel !== "function") return;
+    await withTimeout(cancel.call(agent), stepTimeout, "cancel");
+  } catch {
+    // the episode already ended as a timeout: that is what it records
+  }
 }
 
 /** Agents that start something slow on first use (a process, a model) say how long the next reset may take on top. */

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { InputError } from "../../sim/errors.ts";
+import { InputError, UnknownNameError } from "../../sim/errors.ts";
 import { readStructuredFile, validateWith } from "../../sim/files/read-structured.ts";
 import { PACKAGE_ROOT } from "../version.ts";
 import { SuiteSchema, type SuiteFile } from "./schema.ts";
@@ -26,7 +26,10 @@ export function resolveSuitePath(spec: string): string {
     const p = path.join(BUNDLED_SUITES, `${spec}.suite.${ext}`);
     if (existsSync(p)) return p;
   }
-  throw new InputError(spec, undefined, `no such suite file, folder or bundled suite (bundled: ${listBundledSuites().join(", ") || "none"})`);
+  const reason = `no such suite file, folder or bundled suite (bundled: ${listBundledSuites().join(", ") || "none"})`;
+  // a bare name that is no bundled suite is a wrong option value (exit 2); a path that does not exist, a missing file (exit 1)
+  const looksLikePath = /[\\/]/.test(spec) || /\.(json|ya?ml)$/i.test(spec);
+  throw looksLikePath ? new InputError(spec, undefined, reason) : new UnknownNameError(spec, reason);
 }
 
 /**

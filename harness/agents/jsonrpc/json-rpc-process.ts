@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Logger } from "pino";
 import { AgentTimeout } from "../../runner/timeout.ts";
+import { trackAgentProcess, untrackAgentProcess } from "./child-reaper.ts";
 import { splitCommandLine } from "./command-line.ts";
 import { LineSplitter } from "./line-splitter.ts";
 import { AgentProcessError, classifyMessage, ERROR_CODES, JsonRpcRemoteError } from "./protocol.ts";
@@ -89,6 +90,9 @@ export class JsonRpcProcess {
       detached: process.platform !== "win32",
     });
     this.child = child;
+    // however this process ends (a second Ctrl-C included), the agent's process group goes with it
+    const pgid = process.platform !== "win32" ? child.pid : undefined;
+    if (pgid !== undefined) trackAgentProcess(pgid);
     const stdout = new LineSplitter(o.maxMessageLength ?? 64 * 1024 * 1024, (line, truncated) => this.onStdoutLine(line, truncated));
     const stderr = new LineSplitter(MAX_STDERR_LINE, (line, truncated) => this.stderr.line(line, truncated));
     child.stdout!.on("data", (c: Buffer) => stdout.push(c));
@@ -111,6 +115,7 @@ export class JsonRpcProcess {
       });
       child.on("exit", (code, signal) => {
         this.exited = true;
+        if (pgid !== undefined) untrackAgentProcess(pgid);
         // let stdout drain: a last response written just before exiting still counts
         setTimeout(() => {
           const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;

@@ -35,7 +35,8 @@ describe.skipIf(!hasSmoke)("agents plugged in from the command line (smoke suite
     const r = cli(["run", "--suite", "smoke", "--agent", "cmd:python3 agents/python/example_agent.py", "--out", out, "--json"]);
     expect(r.status, r.stderr).toBe(0);
     const results = JSON.parse(readFileSync(path.join(out, "results.json"), "utf8"));
-    expect(results.agent.name).toBe("example_agent");
+    // the name the agent gives in initialize (the example's class sets one)
+    expect(results.agent.name).toBe("python-example");
     expect(results.metrics.errors).toBe(0);
     expect(results.episodes.map((e: { reason: string }) => e.reason)).toEqual(["done", "done", "done"]);
     // it searched: every room explored before done()

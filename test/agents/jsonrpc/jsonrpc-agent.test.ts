@@ -89,6 +89,39 @@ describe("JsonRpcAgent", () => {
     await a.reset(TASK, fakeObservation()); // restarted
   });
 
+  it("cancel() stops a process busy with a call the runner gave up on; the next reset starts a fresh one", async () => {
+    const a = make("slow"); // never answers act; its own call timeout (120 s) is far off
+    await a.reset(TASK, fakeObservation());
+    const pending = a.act(fakeObservation());
+    await a.cancel();
+    // the process is gone: the call it could not answer fails now, naming why
+    expect(await pending.catch((e) => e)).toMatchObject({ name: "AgentProcessError", message: expect.stringMatching(/stopped|killed/) });
+    await a.reset(TASK, fakeObservation());
+    const again = a.act(fakeObservation());
+    await a.cancel();
+    await expect(again).rejects.toThrow();
+  });
+
+  it("cancel() leaves an idle process alone", async () => {
+    const a = make("ok");
+    await a.reset(TASK, fakeObservation());
+    await a.cancel();
+    expect(await a.act(fakeObservation())).toEqual({ type: "explore", room: "kitchen" });
+  });
+
+  it("records the name the agent gives in initialize, unless the name option is set", async () => {
+    const a = make("ok");
+    expect(a.name).toBe("scripted-agent"); // from the command, until the agent says
+    await a.reset(TASK, fakeObservation());
+    expect(a.name).toBe("scripted");
+    const named = make("ok", { name: "mine" });
+    await named.reset(TASK, fakeObservation());
+    expect(named.name).toBe("mine");
+    const silent = make("no-init");
+    await silent.reset(TASK, fakeObservation());
+    expect(silent.name).toBe("scripted-agent");
+  });
+
   it("logs stderr line by line but caps how many lines", async () => {
     const a = make("flood");
     await a.reset(TASK, fakeObservation());

@@ -24,6 +24,7 @@ describe.skipIf(!hasPython)("Python client module (python3 needed)", () => {
     agents.push(a);
     expect(a.name).toBe("example_agent");
     await a.reset(TASK, fakeObservation());
+    expect(a.name).toBe("python-example"); // its initialize answer names it
     expect(a.version).toBe("1");
     expect(a.capabilities).toContain("rankPlacements");
     expect(a.capabilities).not.toContain("detectMisplaced");
@@ -58,5 +59,7 @@ describe.skipIf(!hasPython)("Python client module (python3 needed)", () => {
     await a.reset(TASK, fakeObservation());
     await expect(a.act(fakeObservation(0))).rejects.toThrow(/error -32603: ValueError: boom/);
     expect(await a.act(fakeObservation(1))).toBe("done()");
+    // its class sets no name: the harness keeps the one made from the command
+    expect(a.name).toBe("python3");
   });
 });
