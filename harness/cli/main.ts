@@ -1,7 +1,8 @@
-import yargs from "yargs";
-import { InputError, InputErrors } from "../../sim/errors.ts";
+import yargs, { type MiddlewareFunction } from "yargs";
+import { InputError, InputErrors, UnknownNameError } from "../../sim/errors.ts";
 import { CheckFailed, UsageError } from "./cli-errors.ts";
 import { COMMANDS } from "./command-list.ts";
+import { rejectRepeatedOptions, type OptionRegistry } from "./option-values.ts";
 
 /**
  * CLI entry. Each command is one file in `commands/` exporting `command: CommandModule`, listed in
@@ -21,11 +22,9 @@ export async function main(argv: string[]): Promise<number> {
     .alias("h", "help")
     .version(false)
     .wrap(Math.min(110, process.stdout.columns || 110))
-    .fail((msg, err) => {
-      // throwing stops yargs before any handler runs with missing or invalid options
-      if (err) throw err;
-      throw new UsageError(`${msg}\nRun 'rearrange --help' for usage.`);
-    });
+    .fail(failWithUsageError)
+    // an option given twice is an error unless declared repeatable (array): see option-values.ts
+    .middleware(repeatedOptionsCheck, true);
   for (const c of COMMANDS) cli.command(c);
   try {
     await cli.parseAsync();
@@ -35,8 +34,23 @@ export async function main(argv: string[]): Promise<number> {
   return typeof process.exitCode === "number" ? process.exitCode : 0;
 }
 
+/** yargs calls a middleware with the parsed options and the yargs instance of the command being run. */
+const repeatedOptionsCheck = ((argv: Record<string, unknown>, y: { getOptions(): OptionRegistry }) => rejectRepeatedOptions(argv, y.getOptions())) as unknown as MiddlewareFunction;
+
+/**
+ * yargs' failure handler: throwing stops yargs before any handler runs with missing or invalid options.
+ * yargs reports a value it refused (an option's coerce threw, see option-values.ts; an option without
+ * its value) as a YError, whatever the coerce threw: that is a usage error too. Any other error is the
+ * handler's own and passes unchanged.
+ */
+export function failWithUsageError(msg: string | undefined, err: Error | undefined): never {
+  if (err && err.name !== "YError") throw err;
+  throw new UsageError(`${msg ?? err?.message}\nRun 'rearrange --help' for usage.`);
+}
+
 function reportError(err: unknown): number {
-  if (err instanceof UsageError) {
+  // a name that names nothing (`--agent explorr`) is a wrong option value, like any other
+  if (err instanceof UsageError || err instanceof UnknownNameError) {
     process.stderr.write(`rearrange: ${err.message}\n`);
     return 2;
   }

@@ -1,9 +1,12 @@
-import { existsSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, rmSync } from "node:fs";
+import path from "node:path";
 import { Subject, lastValueFrom } from "rxjs";
 import { hashString } from "../../sim/rng.ts";
-import { InputError } from "../../sim/errors.ts";
+import { InputError, InputErrors } from "../../sim/errors.ts";
+import { bindingProblems, sceneObjectIds } from "../../sim/task/binding.ts";
 import { makeDirectory } from "../../sim/files/make-directory.ts";
 import type { Agent } from "../agent.ts";
+import { installAgentReaper } from "../agents/jsonrpc/child-reaper.ts";
 import { loadAgent } from "../agents/load.ts";
 import type { ResultsFile } from "../metrics/results-schema.ts";
 import { ResultsWriter, rowKey } from "../reporters/results-writer.ts";
@@ -40,6 +43,12 @@ export interface RunOptions extends RunConfig {
    */
   pool?: EpisodePool;
   /**
+   * When `out` already holds a run (its results.json, its trajectories) and this is not a `resume`: delete
+   * that run's files (results.json and `episodes/*.jsonl`, nothing else) before this run writes its own,
+   * instead of refusing. The files go only once the suite's files have all been read and checked.
+   */
+  overwrite?: boolean;
+  /**
    * Interrupts the run (the CLI aborts it on Ctrl-C): no episode starts after it is aborted, the episodes in
    * flight finish, and the run ends as usual with results.json listing every finished episode and
    * `complete: false`, so that `--resume` goes on from there.
@@ -58,6 +67,8 @@ export interface RunOptions extends RunConfig {
  *   an `out` that cannot be made or written (a full disk: episodes finished before it stay on disk)
  */
 export async function runSuite(options: RunOptions): Promise<ResultsFile> {
+  // agent processes (`cmd:`) started by this run, in any thread, are killed if this process exits while they run
+  installAgentReaper();
   const loaded = loadSuite(options.suite);
   const planned = planEpisodes(loaded.suite.episodes, options);
   // an empty shard is normal (few episodes, many shards); a glob that matches nothing is a mistake
@@ -65,6 +76,12 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     throw new InputError(loaded.path, "$.episodes", `--episodes ${options.episodes} matches no episode of suite ${loaded.suite.id}`);
   }
   const runId = runIdOf(options, loaded);
+  // a new run into a folder that holds one would overwrite its results.json and leave its trajectories
+  // to be mixed with this run's (rescore, replay, report read every trajectory of the folder)
+  const previous = options.resume ? [] : previousRunFiles(options.out);
+  if (previous.length > 0 && !options.overwrite) {
+    throw new InputError(options.out, undefined, `already holds a run (${describeRunFiles(options.out, previous)}); give --resume to continue it, --overwrite to delete it and run afresh, or another --out (an empty or new folder)`);
+  }
   const resumed = options.resume ? readFinishedRows(options, runId, planned) : [];
   const done = new Set(resumed.map(rowKey));
   const todo = planned.filter((p) => !done.has(p.key));
@@ -85,8 +102,11 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
   let failed = true;
   try {
     const cache = new FileCache();
-    // load every file before work starts: a missing scene fails now, not halfway through
-    const jobs = todo.map((p) => toJob(p, loaded, cache));
+    // load every file before work starts: a missing scene or a task that cannot bind to its scene fails
+    // now, not halfway through — with every such problem of the suite, each naming its file
+    const jobs = toJobs(todo, loaded, cache);
+    // the earlier run's files go once this run's own files have all loaded, before anything of this run is written
+    if (previous.length > 0) deleteRunFiles(options.out, previous);
     // before the agent starts (agents keep files in the run folder) and before any episode
     makeRunFolder(options.out);
     const agent = await executor.agent();
@@ -292,6 +312,56 @@ function yielding(emit: (e: RunEvent) => void): (e: RunEvent) => void | Promise<
 }
 
 /**
+ * The files of a run in `out` (relative to it): results.json (and the temporary file it is written through),
+ * and the trajectories `episodes/*.jsonl` — what runs write, so what `overwrite` deletes. A symbolic link
+ * is none of them (runs write no links): it is neither counted nor deleted. Empty when `out` holds no run.
+ */
+function previousRunFiles(out: string): string[] {
+  const found: string[] = [];
+  const isFile = (rel: string) => {
+    try {
+      return lstatSync(path.join(out, rel)).isFile();
+    } catch {
+      return false;
+    }
+  };
+  for (const rel of ["results.json", "results.json.tmp"]) if (isFile(rel)) found.push(rel);
+  let names: string[] = [];
+  try {
+    names = readdirSync(path.join(out, "episodes"));
+  } catch {
+    // no episodes folder (or `out` is not a folder: making it fails later with the system's reason)
+  }
+  for (const name of names.sort()) {
+    const rel = path.join("episodes", name);
+    if (name.endsWith(".jsonl") && isFile(rel)) found.push(rel);
+  }
+  return found;
+}
+
+/** `results.json and 13 trajectories in episodes/`, for the message refusing to run over them. */
+function describeRunFiles(out: string, files: readonly string[]): string {
+  const trajectories = files.filter((f) => f.startsWith(`episodes${path.sep}`)).length;
+  const parts = [
+    ...(files.includes("results.json") ? ["results.json"] : []),
+    ...(trajectories > 0 ? [`${trajectories} ${trajectories === 1 ? "trajectory" : "trajectories"} in ${path.join(out, "episodes")}`] : []),
+  ];
+  return parts.length > 0 ? parts.join(" and ") : files.join(", ");
+}
+
+/** Deletes an earlier run's files found by {@link previousRunFiles} (`--overwrite`); other files in `out` stay. */
+function deleteRunFiles(out: string, files: readonly string[]): void {
+  // results.json first: a folder with trajectories but no results.json is not taken for a run to resume
+  for (const rel of files) {
+    try {
+      rmSync(path.join(out, rel), { force: true });
+    } catch (err) {
+      throw new InputError(path.join(out, rel), undefined, `cannot delete the earlier run's file (--overwrite): ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    }
+  }
+}
+
+/**
  * Creates the run folder (`--out`) and its missing parents, so that one that cannot be made fails before
  * any work with the system's reason (ENOTDIR, EACCES, EROFS, ENOSPC; ENOENT under /proc, where
  * `mkdirSync(…, { recursive: true })` would never return).
@@ -302,6 +372,34 @@ function makeRunFolder(out: string): void {
   } catch (err) {
     throw new InputError(out, undefined, `cannot create the output folder: ${(err as Error)?.message ?? String(err)}`);
   }
+}
+
+/**
+ * The jobs of the planned episodes, their files loaded and each task's bindings checked against its scene.
+ * @throws InputError / InputErrors: every input problem found (a file missing or invalid, a binding to an
+ *   object the scene lacks), each once, naming its file and place
+ */
+function toJobs(planned: readonly PlannedEpisode[], loaded: LoadedSuite, cache: FileCache): EpisodeJob[] {
+  const jobs: EpisodeJob[] = [];
+  const problems = new Map<string, InputError>();
+  const checked = new Set<string>();
+  for (const p of planned) {
+    try {
+      const job = toJob(p, loaded, cache);
+      jobs.push(job);
+      const pair = `${job.scene.path}\0${job.task.path}`;
+      if (checked.has(pair)) continue;
+      checked.add(pair);
+      const ids = sceneObjectIds(job.scene.scene);
+      for (const e of bindingProblems(job.task.problem, job.task.task.bindings, job.task.path, (id) => ids.has(id), job.scene.path)) problems.set(e.message, e);
+    } catch (err) {
+      if (!(err instanceof InputError || err instanceof InputErrors)) throw err;
+      for (const e of err instanceof InputErrors ? err.problems : [err]) problems.set(e.message, e);
+    }
+  }
+  if (problems.size === 1) throw [...problems.values()][0]!;
+  if (problems.size > 1) throw new InputErrors([...problems.values()]);
+  return jobs;
 }
 
 function toJob(p: PlannedEpisode, loaded: LoadedSuite, cache: FileCache): EpisodeJob {
@@ -322,15 +420,44 @@ function episodeConfig(o: RunConfig): Record<string, unknown> {
 }
 
 function stripLocal(o: RunOptions): RunConfig {
-  const { reporters: _r, now: _n, resultsIntervalMs: _i, pool: _p, signal: _s, ...config } = o;
+  const { reporters: _r, now: _n, resultsIntervalMs: _i, pool: _p, signal: _s, overwrite: _o, ...config } = o;
   return { ...config, agentOptions: redactSecrets(config.agentOptions) };
 }
 
-/** Agent options as written to results: values of keys that look like secrets are replaced. */
+/**
+ * Names that look like they hold a secret: `apiKey`, `MY_TOKEN`, `clientSecret`, `password`, `passwd`,
+ * `Authorization`, `auth`, `credentials`, `cookie`, … (case-insensitive, anywhere in the name).
+ */
+export const SECRET_NAME = /key|token|secret|passw|auth|credential|cookie/i;
+
+/** What a secret's value is replaced with. */
+export const REDACTED = "[redacted]";
+
+/**
+ * Agent options as written to results.json (the one place options are written: trajectories carry no
+ * options): the value of every key that looks like a secret ({@link SECRET_NAME}) is replaced, at any
+ * depth — inside nested objects such as a `cmd:` agent's `env` (`{"MY_TOKEN": "…"}`) and inside arrays
+ * of objects. The options are not changed.
+ */
 export function redactSecrets(options: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(options).map(([k, v]) => [k, /key|token|secret|password|authorization/i.test(k) ? "[redacted]" : v]),
-  );
+  return redactValue(options, new WeakSet()) as Record<string, unknown>;
+}
+
+function redactValue(value: unknown, seen: WeakSet<object>): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  // options are JSON/YAML data: anything else (a Date, a class instance a caller passed) is left as it is
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return value;
+  // a cycle cannot be written as JSON anyway: cut it rather than recurse forever
+  if (seen.has(value)) return "[circular]";
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((v) => redactValue(v, seen));
+    // Object.fromEntries defines own properties: a "__proto__" key from JSON stays a key
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_NAME.test(k) ? REDACTED : redactValue(v, seen)]));
+  } finally {
+    seen.delete(value);
+  }
 }
 
 /** A run id that depends only on what shapes the episodes, so identical runs write identical trajectories. */

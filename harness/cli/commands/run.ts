@@ -3,6 +3,7 @@ import type { CommandModule } from "yargs";
 import { parseShard } from "../../runner/plan.ts";
 import { parseAgentOptions } from "../agent-options.ts";
 import { UsageError } from "../cli-errors.ts";
+import { globListOption, integerOption, numberOption } from "../option-values.ts";
 import { catchInterrupts } from "../interrupt.ts";
 
 /** The default agent of `rearrange run`. */
@@ -16,6 +17,7 @@ interface RunArgs {
   workers: number;
   shard?: string;
   resume: boolean;
+  overwrite?: boolean;
   seed?: number;
   "max-steps"?: number;
   "step-timeout": number;
@@ -33,22 +35,21 @@ export const command: CommandModule<object, RunArgs> = {
       .option("agent", { type: "string", default: DEFAULT_AGENT, describe: 'built-in name, ./agent.ts|.js module, or cmd:"COMMAND" (JSON-RPC)' })
       .option("agent-opt", { type: "string", array: true, describe: "agent option key=value (repeatable) or a JSON/YAML file" })
       .option("out", { type: "string", describe: "output folder (default runs/<timestamp>)" })
-      .option("workers", { type: "number", default: 1, describe: "parallel worker threads" })
+      .option("workers", integerOption("workers", { min: 1, default: 1, describe: "parallel worker threads" }))
       .option("shard", { type: "string", describe: "run shard I of N (I/N), split by a hash of the episode id" })
       .option("resume", { type: "boolean", default: false, describe: "continue an interrupted run in --out" })
-      .option("seed", { type: "number", describe: "derive every episode's seed from this one" })
-      .option("max-steps", { type: "number", describe: "override every episode's step budget" })
-      .option("step-timeout", { type: "number", default: 120, describe: "seconds one agent call may take" })
-      .option("episodes", { type: "string", describe: "glob over episode ids (comma-separated alternatives)" })
-      .option("repeat", { type: "number", default: 1, describe: "run each episode K times with derived seeds" })
+      .option("overwrite", { type: "boolean", describe: "--out holds an earlier run: delete its results.json and trajectories first (else the run refuses)" })
+      .option("seed", integerOption("seed", { describe: "derive every episode's seed from this one" }))
+      .option("max-steps", integerOption("max-steps", { min: 1, describe: "override every episode's step budget" }))
+      .option("step-timeout", numberOption("step-timeout", { min: 0, minExclusive: true, default: 120, describe: "seconds one agent call may take" }))
+      .option("episodes", globListOption({ describe: "glob over episode ids; alternatives comma-separated (--episodes 'flat-*,loft-*') or as repeated --episodes" }))
+      .option("repeat", integerOption("repeat", { min: 1, default: 1, describe: "run each episode K times with derived seeds" }))
       .option("json", { type: "boolean", default: false, describe: "print results.json content instead of the table" }),
   handler: async (argv) => {
     const shard = argv.shard === undefined ? null : parseShard(argv.shard);
     if (argv.shard !== undefined && !shard) throw new UsageError(`--shard ${argv.shard}: expected I/N with 1 ≤ I ≤ N`);
-    if (!Number.isInteger(argv.workers) || argv.workers < 1) throw new UsageError("--workers must be a whole number ≥ 1");
-    if (!Number.isInteger(argv.repeat) || argv.repeat < 1) throw new UsageError("--repeat must be a whole number ≥ 1");
-    if (!(argv["step-timeout"] > 0)) throw new UsageError("--step-timeout must be > 0 seconds");
     if (argv.resume && !argv.out) throw new UsageError("--resume needs --out DIR (the run to continue)");
+    if (argv.resume && argv.overwrite) throw new UsageError("--resume continues the run in --out, --overwrite deletes it: give one of them");
     const out = argv.out ?? path.join("runs", new Date().toISOString().replace(/[:.]/g, "-"));
     // heavy modules (three, cannon-es) load only when the command runs, so --help stays instant
     const { getLogger } = await import("../../logger.ts");
@@ -72,6 +73,7 @@ export const command: CommandModule<object, RunArgs> = {
         workers: argv.workers,
         shard,
         resume: argv.resume,
+        overwrite: argv.overwrite === true,
         reporters: [new ProgressReporter(logger), new ConsoleReporter({ json: argv.json, perEpisode: true })],
         signal: interrupts.signal,
       });
