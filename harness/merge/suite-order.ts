@@ -1,9 +1,7 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import type { ResultsFile } from "../metrics/results-schema.ts";
 import { planEpisodes } from "../runner/plan.ts";
 import { loadSuite } from "../suite/load.ts";
-import { PACKAGE_ROOT } from "../version.ts";
+import { recordedSuiteFile } from "../runner/plan-order.ts";
 
 /** The episode keys an unsharded run of a results file's config would run, in suite order. */
 export type SuiteOrder = { keys: string[]; file: string } | { keys: null; reason: string };
@@ -15,8 +13,7 @@ export type SuiteOrder = { keys: string[]; file: string } | { keys: null; reason
  */
 export function suiteOrder(results: ResultsFile): SuiteOrder {
   const recorded = String(results.suite.path ?? "");
-  const candidates = path.isAbsolute(recorded) ? [recorded] : [recorded, path.join(PACKAGE_ROOT, recorded)];
-  const file = candidates.find((c) => recorded && existsSync(c));
+  const file = recordedSuiteFile(recorded);
   if (!file) return { keys: null, reason: `suite file ${recorded || "(not recorded)"} not found from here` };
   const c = results.config as Record<string, unknown>;
   const loaded = loadSuite(file);

@@ -1,14 +1,17 @@
 import { InputError } from "../../sim/errors.ts";
+import { jsonSyntaxErrorOffset } from "../../sim/files/json-syntax.ts";
 
 /**
- * `line:column` of a JSON.parse failure in `text`, when V8's message gives a position
- * (`… in JSON at position 12`); undefined otherwise. `firstLine` offsets the line number
- * (a JSONL line's number in its file).
+ * `line:column` of a JSON.parse failure in `text`: where V8's message says (`… in JSON at position 12`),
+ * else where the shared scanner finds the text stops being JSON (V8 names no position for `Unexpected end
+ * of JSON input` and some `Unexpected token` errors); undefined only when neither finds one. `firstLine`
+ * offsets the line number (a JSONL line's number in its file).
  */
 export function jsonErrorLocation(text: string, err: unknown, firstLine = 1): string | undefined {
   const m = /at position (\d+)/.exec(err instanceof Error ? err.message : String(err));
-  if (!m) return undefined;
-  const pos = Math.min(Number(m[1]), text.length);
+  const offset = m ? Number(m[1]) : jsonSyntaxErrorOffset(text);
+  if (offset === null) return undefined;
+  const pos = Math.min(offset, text.length);
   const before = text.slice(0, pos);
   const line = firstLine + (before.match(/\n/g)?.length ?? 0);
   const column = pos - (before.lastIndexOf("\n") + 1) + 1;

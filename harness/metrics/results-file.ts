@@ -31,7 +31,7 @@ export function checkSchemaVersion(
 }
 
 /**
- * Reads and validates a results.json.
+ * Reads and validates a results.json; the value has the file's keys in the file's order.
  * @throws InputError (bad JSON, unsupported schemaVersion) or InputErrors (every schema problem, with JSON paths)
  */
 export function readResultsFile(file: string): ResultsFile {
@@ -52,7 +52,10 @@ export function parseResultsText(text: string, file: string): ResultsFile {
   }
   const parsed = ResultsFileSchema.safeParse(raw);
   if (!parsed.success) throw new InputErrors(zodProblems(file, parsed.error.issues));
-  return parsed.data;
+  // the parsed JSON itself, not the schema's output (the schema has no defaults or transforms, so the content
+  // is the same): zod lists a loose object's unknown keys (`complete`, a custom measure's) after the known
+  // ones, and a file written back (`rescore --write`) must keep its keys where they were
+  return raw as ResultsFile;
 }
 
 /** Writes results.json atomically (temp file + rename), so a reader never sees half a file. */

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { z } from "zod";
 import { formatJsonPath, InputError } from "../../sim/errors.ts";
 import { getLogger } from "../logger.ts";
+import { parseJsonText } from "../metrics/json-text.ts";
 import { finishedRow } from "../metrics/results-row.ts";
 import type { ResultsRow } from "../metrics/results-schema.ts";
 import { rowKey } from "../reporters/results-writer.ts";
@@ -27,16 +28,27 @@ import type { RunConfig } from "./run-events.ts";
  * budgets, repeat) and the same episode selection and shard. Without results.json (the run never
  * began: it is written before any episode) nothing is resumed.
  *
- * @throws InputError when results.json is not JSON or belongs to another run
+ * @throws InputError when results.json cannot be read, is not JSON (naming its line:column) or belongs to another run
  */
 export function readFinishedRows(options: RunConfig, runId: string, planned: readonly PlannedEpisode[]): ResultsRow[] {
   const file = path.join(options.out, "results.json");
   if (!existsSync(file)) return [];
-  let prior: { runId?: unknown; config?: Record<string, unknown>; episodes?: unknown };
+  let text: string;
   try {
-    prior = JSON.parse(readFileSync(file, "utf8"));
-  } catch {
-    throw new InputError(file, undefined, "cannot resume: results.json is not valid JSON");
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    throw new InputError(file, undefined, `cannot resume: cannot read results.json: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  let prior: { runId?: unknown; config?: Record<string, unknown>; episodes?: unknown } | null;
+  try {
+    // the JSON reading `compare`, `merge` and `rescore` use: a syntax error names its line:column
+    prior = parseJsonText(text, file) as typeof prior;
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    throw new InputError(file, err.where, `cannot resume: results.json is ${err.reason}`);
+  }
+  if (prior === null || typeof prior !== "object" || Array.isArray(prior)) {
+    throw new InputError(file, "$", "cannot resume: results.json is not a JSON object");
   }
   if (prior.runId !== runId) {
     throw new InputError(file, "$.runId", `cannot resume: this folder holds run ${JSON.stringify(prior.runId)}, but these options make run "${runId}" (suite, agent, agent options, seed, max steps, step timeout or repeat differ); give the original options or another --out`);

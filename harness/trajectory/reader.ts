@@ -6,6 +6,7 @@ import type { EpisodeRecord } from "../metrics/episode-metrics.ts";
 import { jsonErrorLocation, jsonErrorReason } from "../metrics/json-text.ts";
 import { checkSchemaVersion, readResultsFile, zodProblems } from "../metrics/results-file.ts";
 import type { ResultsFile } from "../metrics/results-schema.ts";
+import { planOrder, runSuiteIds, sortIntoRunOrder } from "../runner/plan-order.ts";
 import { HARNESS_VERSION } from "../version.ts";
 import { TRAJECTORY_SCHEMA_VERSION, type EndEvent, type EpisodeHeader, type StepEvent } from "./events.ts";
 import { EndEventSchema, EpisodeHeaderSchema, StepEventSchema } from "./schema.ts";
@@ -228,7 +229,11 @@ export interface RunRead {
   dir: string;
   /** `<dir>/results.json`, or null when the run never wrote it (crash before the end). */
   results: ResultsFile | null;
-  /** Trajectories ordered by episode id, then repeat. */
+  /**
+   * Trajectories in the run's order, the one its results.json rows have: plan order (the suite's episodes
+   * in file order, each with its repeats in turn; see {@link sortIntoRunOrder}). Scores summed in another
+   * order could differ from results.json's in the last digit.
+   */
   episodes: TrajectoryRead[];
   /**
    * Trajectory files without an episode header line (empty, or the header cut off): episodes the run was
@@ -282,11 +287,21 @@ export function readRun(dir: string): RunRead {
     episodes.push(e);
     problems.push(...e.problems);
   }
-  episodes.sort((a, b) => compareIds(a.header.episodeId, b.header.episodeId) || a.header.repeat - b.header.repeat);
-  return { dir, results, episodes, headerless, problems };
+  return { dir, results, episodes: inRunOrder(episodes, results, resultsPath, problems), headerless, problems };
 }
 
-/** Plain code-unit order: stable across machines and locales. */
-function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/**
+ * A run's trajectories in the order its results.json has (or would have) its rows: plan order, from the
+ * suite file the run names (results.json `suite.path`, else `--suite` as the headers record it), reconciled
+ * with results.json's own row order (see {@link sortIntoRunOrder}). A file listing gives no such order.
+ */
+function inRunOrder(episodes: TrajectoryRead[], results: ResultsFile | null, resultsPath: string, problems: ReadProblem[]): TrajectoryRead[] {
+  if (episodes.length === 0) return episodes;
+  const header = episodes[0]!.header;
+  const suite = runSuiteIds({ path: results?.suite.path, spec: header.config.suite, id: results?.suite.id ?? header.suite });
+  const listed = results ? results.episodes.map((r) => ({ id: r.id, repeat: r.repeat ?? 0 })) : null;
+  if (!suite.ids && !listed) {
+    problems.push({ file: resultsPath, message: `${suite.reason}: the run's episode order is unknown, so rows are in episode-id order (means may differ from the run's in the last digit)` });
+  }
+  return sortIntoRunOrder(episodes, (e) => ({ id: e.header.episodeId, repeat: e.header.repeat }), listed, suite.ids ? planOrder(suite.ids) : null);
 }

@@ -9,6 +9,8 @@ import { pino } from "pino";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getLogger, setLogger } from "../../../harness/logger.ts";
+import { readResultsFile } from "../../../harness/metrics/results-file.ts";
+import { InputError } from "../../../sim/errors.ts";
 import type { Reporter } from "../../../harness/runner/run-events.ts";
 import { runSuite, type RunOptions } from "../../../harness/runner/run-suite.ts";
 import { runOptions, writeTinySuite, type TinySuite } from "../../reliability/helpers/tiny-suite.ts";
@@ -142,5 +144,55 @@ describe("--resume recovers finished episodes results.json does not list yet", (
       expect(lines).toEqual([]);
       expect(resultsBytes(out)).toBe(resultsBytes(clean));
     });
+  });
+});
+
+describe("--resume with a results.json that is not JSON", () => {
+  let s: TinySuite;
+  let clean = "";
+  const options = (out: string) => runOptions(s.suite, out);
+
+  beforeAll(async () => {
+    s = writeTinySuite({ episodes: 2 });
+    clean = path.join(s.dir, "clean");
+    await runSuite(options(clean));
+  });
+
+  /** Copies the clean run, writes `edit(results.json)` into it, resumes it and returns the error. */
+  async function resumeError(name: string, edit: (text: string) => string): Promise<InputError> {
+    const out = path.join(s.dir, name);
+    cpSync(clean, out, { recursive: true });
+    writeFileSync(path.join(out, "results.json"), edit(resultsBytes(clean)));
+    const err = await runSuite({ ...options(out), resume: true }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(InputError);
+    return err as InputError;
+  }
+
+  it("names the file, line and column, as compare and merge do", async () => {
+    // the comma after "runId" dropped: line 4 ends early, the parser stumbles at line 5's first key (column 3)
+    const err = await resumeError("missing-comma", (t) => t.replace(/("runId": "[^"]*"),\n/, "$1\n"));
+    const file = path.join(s.dir, "missing-comma", "results.json");
+    expect(err.file).toBe(file);
+    expect(err.where).toBe("5:3");
+    expect(err.message).toBe(`${file}: 5:3: cannot resume: results.json is not valid JSON: Expected ',' or '}' after property value`);
+    // the same place readResultsFile (compare, merge, rescore) reports
+    expect(() => readResultsFile(file)).toThrow(`${file}: 5:3: not valid JSON: Expected ',' or '}' after property value`);
+  });
+
+  it("a file cut short (no position from V8): the line and column where it ends", async () => {
+    // cut after a key's colon: "Unexpected end of JSON input", with no position in V8's message
+    const cut = (t: string) => t.slice(0, t.indexOf('"config"') + '"config":'.length);
+    const err = await resumeError("cut", cut);
+    const lines = cut(resultsBytes(clean)).split("\n");
+    expect(err.where).toBe(`${lines.length}:${lines.at(-1)!.length + 1}`);
+    expect(err.reason).toBe("cannot resume: results.json is not valid JSON: Unexpected end of JSON input");
+  });
+
+  it("JSON that is not an object is refused without a crash", async () => {
+    const err = await resumeError("array", () => "[]\n");
+    expect(err.message).toMatch(/results\.json: \$: cannot resume: results\.json is not a JSON object$/);
   });
 });

@@ -125,14 +125,18 @@ export class EpisodeBuilder {
 
 export const episode = (spec?: EpisodeSpec) => new EpisodeBuilder(spec);
 
-/** Writes a run directory: `episodes/<id>[.r<k>].jsonl` and a results.json scored from them. */
+/**
+ * Writes a run directory: `episodes/<id>[.r<k>].jsonl` and a results.json scored from them, its rows by
+ * episode id then repeat (as a run of a suite listing its episodes in that order would write them).
+ */
 export function writeRun(dir: string, episodes: EpisodeBuilder[], options: { results?: boolean } = {}): ResultsFile {
   mkdirSync(path.join(dir, "episodes"), { recursive: true });
   for (const e of episodes) {
     const name = e.header.repeat > 0 ? `${e.header.episodeId}.r${e.header.repeat}` : e.header.episodeId;
     writeFileSync(path.join(dir, "episodes", `${name}.jsonl`), e.jsonl());
   }
-  const results = resultsFromTrajectories(episodes.map((e) => e.record()), {
+  const byId = [...episodes].sort((a, b) => (a.header.episodeId < b.header.episodeId ? -1 : a.header.episodeId > b.header.episodeId ? 1 : a.header.repeat - b.header.repeat));
+  const results = resultsFromTrajectories(byId.map((e) => e.record()), {
     agent: { name: episodes[0]?.header.agent.name ?? "none", version: "1" },
     suite: { id: "test-suite" },
     config: { seed: 7 },

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
@@ -110,12 +110,24 @@ describe("readTrajectory", () => {
 });
 
 describe("readRun", () => {
-  it("reads results.json and the trajectories, ordered by episode id then repeat", () => {
+  it("reads results.json and the trajectories, in results.json's order", () => {
     writeRun(dir, [episode({ id: "b" }).done().end("done"), episode({ id: "a", repeat: 1 }).done().end("done"), episode({ id: "a" }).done().end("done")]);
     const run = readRun(dir);
-    expect(run.results?.episodes.map((r) => `${r.id}/${r.repeat}`)).toEqual(["a/0", "a/1", "b/0"]);
+    expect(run.results?.episodes.map((r) => `${r.id}/${r.repeat ?? 0}`)).toEqual(["a/0", "a/1", "b/0"]);
     expect(run.episodes.map((e) => `${e.header.episodeId}/${e.header.repeat}`)).toEqual(["a/0", "a/1", "b/0"]);
     expect(run.problems).toEqual([]);
+    // results.json's order is the run's (plan order), whatever the ids' order: here b's row first
+    const file = path.join(dir, "results.json");
+    const stored = JSON.parse(readFileSync(file, "utf8"));
+    writeFileSync(file, JSON.stringify({ ...stored, episodes: [stored.episodes[2], stored.episodes[0], stored.episodes[1]] }));
+    expect(readRun(dir).episodes.map((e) => `${e.header.episodeId}/${e.header.repeat}`)).toEqual(["b/0", "a/0", "a/1"]);
+  });
+
+  it("without results.json nor a suite file to give the run's order: episode id then repeat, with a problem saying so", () => {
+    writeRun(dir, [episode({ id: "b" }).done().end("done"), episode({ id: "a", repeat: 1 }).done().end("done"), episode({ id: "a" }).done().end("done")], { results: false });
+    const run = readRun(dir);
+    expect(run.episodes.map((e) => `${e.header.episodeId}/${e.header.repeat}`)).toEqual(["a/0", "a/1", "b/0"]);
+    expect(run.problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/order is unknown, so rows are in episode-id order/));
   });
 
   it("reads a run that never wrote results.json, saying so", () => {

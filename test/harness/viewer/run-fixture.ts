@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,7 +7,7 @@ import { runSuite } from "../../../harness/runner/run-suite.ts";
 /** A temp run folder and its trajectory files. */
 export interface RunFixture {
   dir: string;
-  /** Absolute paths of `episodes/*.jsonl`, sorted. */
+  /** Absolute paths of `episodes/*.jsonl`, in the run's own order (results.json's rows: the suite's order), as the viewer lists them. */
   trajectories: string[];
 }
 
@@ -37,9 +37,8 @@ export async function runSmoke(episodes: string | null = null, agent = "oracle")
     now: () => "2025-01-01T00:00:00.000Z",
   });
   const folder = path.join(dir, "episodes");
-  const trajectories = readdirSync(folder)
-    .filter((f) => f.endsWith(".jsonl"))
-    .sort()
-    .map((f) => path.join(folder, f));
+  const order = (JSON.parse(readFileSync(path.join(dir, "results.json"), "utf8")) as { episodes: { id: string }[] }).episodes.map((r) => `${r.id}.jsonl`);
+  const files = readdirSync(folder).filter((f) => f.endsWith(".jsonl"));
+  const trajectories = files.sort((a, b) => order.indexOf(a) - order.indexOf(b)).map((f) => path.join(folder, f));
   return { dir, trajectories };
 }
