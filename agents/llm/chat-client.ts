@@ -21,9 +21,17 @@ export interface ChatResult {
   retries: RetryRecord[];
 }
 
-/** A model request that failed for good (not retryable, or retries used up). Never contains the key. */
+/** A model request that failed for good (not retryable, retries used up, or cancelled). Never contains the key. */
 export class LlmRequestError extends Error {
-  constructor(message: string) {
+  /**
+   * @param attempts HTTP requests sent for it (0 when none was: offline cache miss, cancelled before sending)
+   * @param retries the waits between those attempts (a cancelled wait included)
+   */
+  constructor(
+    message: string,
+    readonly attempts = 0,
+    readonly retries: readonly RetryRecord[] = [],
+  ) {
     super(message);
     this.name = "LlmRequestError";
   }
@@ -65,7 +73,7 @@ export class ChatClient {
     if (!this.client) throw new LlmRequestError(`offline: no cached response for this request (key ${key.slice(0, 12)}…) in ${this.options.cache?.file ?? "(no cache)"}`);
     const retries: RetryRecord[] = [];
     for (let attempt = 0; ; attempt++) {
-      if (signal?.aborted) throw cancelled(attempt);
+      if (signal?.aborted) throw cancelled(attempt, retries);
       let failure: { reason: number | string; message: string; retryable: boolean; headers?: { get(n: string): string | null } };
       try {
         const completion = await this.client.chat.completions.create(request, signal ? { signal } : undefined);
@@ -76,12 +84,12 @@ export class ChatClient {
         }
         failure = { reason: "malformed", message: problem, retryable: true };
       } catch (err) {
-        if (signal?.aborted) throw cancelled(attempt + 1);
+        if (signal?.aborted) throw cancelled(attempt + 1, retries);
         failure = classify(err);
       }
-      if (!failure.retryable) throw new LlmRequestError(`model request failed (${failure.reason}): ${failure.message}`);
+      if (!failure.retryable) throw new LlmRequestError(`model request failed (${failure.reason}): ${failure.message}`, attempt + 1, retries);
       if (attempt >= this.options.maxRetries) {
-        throw new LlmRequestError(`model request failed after ${attempt + 1} attempt${attempt ? "s" : ""} (last: ${failure.reason}): ${failure.message}`);
+        throw new LlmRequestError(`model request failed after ${attempt + 1} attempt${attempt ? "s" : ""} (last: ${failure.reason}): ${failure.message}`, attempt + 1, retries);
       }
       const asked = retryAfterMs(failure.headers);
       const wait = retryDelayMs(this.options, attempt, asked);
@@ -92,8 +100,8 @@ export class ChatClient {
 }
 
 /** A request abandoned through its signal, after `attempts` attempts. */
-function cancelled(attempts: number): LlmRequestError {
-  return new LlmRequestError(`model request cancelled after ${attempts} attempt${attempts === 1 ? "" : "s"} (the runner stopped waiting for it)`);
+function cancelled(attempts: number, retries: readonly RetryRecord[]): LlmRequestError {
+  return new LlmRequestError(`model request cancelled after ${attempts} attempt${attempts === 1 ? "" : "s"} (the runner stopped waiting for it)`, attempts, retries);
 }
 
 function classify(err: unknown): { reason: number | string; message: string; retryable: boolean; headers?: { get(n: string): string | null } } {

@@ -5,22 +5,34 @@ import { InputError } from "../../sim/errors.ts";
 import type { Agent, AgentOptions, TaskView } from "../../harness/agent.ts";
 import type { MisplacementQuery, PlacementQuery } from "../../harness/probes/types.ts";
 import { AgentStuck } from "../../harness/runner/timeout.ts";
-import { ChatClient, type ChatResult, type RetryRecord } from "./chat-client.ts";
+import { ChatClient, LlmRequestError, type ChatResult, type RetryRecord } from "./chat-client.ts";
 import { parseLlmOptions, type LlmOptions } from "./llm-options.ts";
 import { completeRanking, extractIdList, misplacementMessages, rankingMessages } from "./probes.ts";
 import { correctionMessages, stepMessages, type HistoryEntry } from "./prompt.ts";
 import { parseReply, replySignature } from "./reply-parser.ts";
 import { ResponseCache } from "./response-cache.ts";
 import { actionTools } from "./tools.ts";
-import { addUsage, emptyUsage, type UsageTotals } from "./usage.ts";
+import { addFailedRequest, addUsage, emptyUsage, type UsageTotals } from "./usage.ts";
 
 /** What one step cost, published as `lastStepInfo.llm` (the runner copies it into the trajectory step). */
 export interface LlmStepInfo extends UsageTotals {
   /** Replies that were not a valid action and were asked again. */
   invalidReplies: number;
-  /** How the action was read: a tool call, the text fallback, or not at all (the step is a parse failure). */
-  via: "tool" | "text" | "invalid";
+  /**
+   * How the action was read: a tool call, the text fallback, or not at all (the step is a parse failure);
+   * `failed` when the act threw before any reply was read (a request failed for good, or was cancelled).
+   */
+  via: "tool" | "text" | "invalid" | "failed";
   retryLog?: RetryRecord[];
+}
+
+/** Where one act's or probe question's calls are tallied, and the signal that abandons them. */
+interface CallTallies {
+  step: UsageTotals;
+  /** The episode the calls belong to (captured when they began). */
+  episode: UsageTotals;
+  retryLog: RetryRecord[];
+  signal: AbortSignal;
 }
 
 /** Test seam: everything the agent needs from outside besides its options. */
@@ -34,15 +46,19 @@ export interface LlmAgentDeps {
  * A language model behind an OpenAI-compatible chat-completions endpoint (`--agent llm --agent-opt
  * model=… baseUrl=…`). Each step it sends the instruction, the observed scene graph as text and the last
  * actions with their feedback, offers one tool per subpolicy, and reads the tool call (or, failing that, an
- * action written as text). Invalid replies are asked again a bounded number of times; the same response
- * `stuckRepeats` times in a row ends the episode as stuck. The API key comes from the environment variable
- * named by `apiKeyEnv` and is never logged or written anywhere. Responses are cached by request (JSONL in
- * `cacheDir`), so a rerun costs nothing and `offline=true` replays a recorded run without network.
+ * action written as text). Invalid replies are asked again a bounded number of times; the same final
+ * response (the accepted action, or the last invalid reply) in `stuckRepeats` steps in a row ends the episode
+ * as stuck. The API key comes from the environment variable named by `apiKeyEnv` and is never logged or
+ * written anywhere. Responses are cached by request (JSONL in `cacheDir`), so a rerun costs nothing and
+ * `offline=true` replays a recorded run without network.
  */
 export class LlmAgent implements Agent {
   readonly name = "llm";
   readonly version = "1";
-  /** Usage of the last step, for the trajectory (the runner copies `lastStepInfo` into the step's `info`). */
+  /**
+   * Usage of the last step, for the trajectory (the runner copies `lastStepInfo` into the step's `info`, or, for
+   * an act that threw, into the end line's `info`). Cleared when an act begins.
+   */
   lastStepInfo: { llm: LlmStepInfo } | undefined;
   readonly options: LlmOptions;
   private readonly client: ChatClient;
@@ -55,6 +71,8 @@ export class LlmAgent implements Agent {
   private episode = emptyUsage();
   /** Aborts the calls of the current `act` or probe question: {@link cancel} fires it. */
   private inflight = new AbortController();
+  /** Settles (never rejects) when the last `act` has: what {@link cancel} waits for. */
+  private acting: Promise<void> = Promise.resolve();
 
   constructor(options: AgentOptions = {}, deps: LlmAgentDeps = {}) {
     const env = deps.env ?? process.env;
@@ -85,46 +103,34 @@ export class LlmAgent implements Agent {
     this.repeats = 0;
     this.episode = emptyUsage();
     this.lastStepInfo = undefined;
+    // an abandoned act of the last episode that settles late publishes nothing into this one
+    this.inflight = new AbortController();
   }
 
   /**
    * The runner gave up waiting for `act` (`--step-timeout`): the request in flight is aborted and no retry is
    * made, so an abandoned step neither keeps the process alive nor keeps calling (and paying for) the model.
+   * Resolves once that act has failed, so its `lastStepInfo` (what its calls cost) is set when the runner
+   * writes the episode's end line.
    */
-  cancel(): void {
+  cancel(): Promise<void> {
     this.inflight.abort();
+    return this.acting;
   }
 
-  async act(obs: Observation): Promise<Action> {
-    this.inflight = new AbortController();
-    if (obs.lastAction && obs.lastFeedback) {
-      this.history.push({ action: obs.lastAction, feedback: obs.lastFeedback });
-      if (this.history.length > this.options.historySize) this.history.splice(0, this.history.length - this.options.historySize);
-    }
-    const step = emptyUsage();
-    const retryLog: RetryRecord[] = [];
-    let messages: ChatCompletionMessageParam[] = stepMessages(this.instruction, obs, this.history);
-    let invalid = 0;
-    for (;;) {
-      const result = await this.call(this.request(messages, this.tools), step, retryLog);
-      const message = result.completion.choices[0]!.message;
-      const reply = parseReply(message);
-      const info = (via: LlmStepInfo["via"]): void => {
-        this.lastStepInfo = { llm: { ...step, invalidReplies: invalid, via, ...(retryLog.length ? { retryLog } : {}) } };
-      };
-      this.checkStuck(replySignature(reply));
-      if (reply.ok) {
-        info(reply.via);
-        return reply.action;
-      }
-      if (invalid >= this.options.maxInvalidReplies) {
-        info("invalid");
-        // the simulator records it as a `parse` failure that costs the step
-        return reply.raw as unknown as Action;
-      }
-      invalid++;
-      messages = [...messages, ...correctionMessages({ content: message.content, tool_calls: message.tool_calls as never }, reply.error)];
-    }
+  /**
+   * One step: asks the model, asks again after an invalid reply (at most `maxInvalidReplies` times), and returns
+   * the action (or the final invalid reply, which the simulator records as a `parse` failure). `lastStepInfo`
+   * is set for every act that made a call, also one that throws (AgentStuck, LlmRequestError): the runner puts
+   * a failed act's info in the end line, so the usage counts every request.
+   */
+  act(obs: Observation): Promise<Action> {
+    const acting = this.step(obs);
+    this.acting = acting.then(
+      () => undefined,
+      () => undefined,
+    );
+    return acting;
   }
 
   /** Probe: ranks candidate receptacles for an object by asking the model for a JSON list. */
@@ -150,6 +156,52 @@ export class LlmAgent implements Agent {
     return { ...this.episode };
   }
 
+  private async step(obs: Observation): Promise<Action> {
+    const controller = new AbortController();
+    this.inflight = controller;
+    this.lastStepInfo = undefined;
+    // the tallies of this act: a late-settling abandoned act never adds to the next episode's
+    const tallies = { step: emptyUsage(), episode: this.episode, retryLog: [] as RetryRecord[], signal: controller.signal };
+    if (obs.lastAction && obs.lastFeedback) {
+      this.history.push({ action: obs.lastAction, feedback: obs.lastFeedback });
+      if (this.history.length > this.options.historySize) this.history.splice(0, this.history.length - this.options.historySize);
+    }
+    let invalid = 0;
+    let published = false;
+    const publish = (via: LlmStepInfo["via"]): void => {
+      published = true;
+      if (this.inflight !== controller) return;
+      const { step, retryLog } = tallies;
+      this.lastStepInfo = { llm: { ...step, invalidReplies: invalid, via, ...(retryLog.length ? { retryLog: [...retryLog] } : {}) } };
+    };
+    let messages: ChatCompletionMessageParam[] = stepMessages(this.instruction, obs, this.history);
+    try {
+      for (;;) {
+        const result = await this.call(this.request(messages, this.tools), tallies);
+        const message = result.completion.choices[0]!.message;
+        const reply = parseReply(message);
+        if (reply.ok) {
+          publish(reply.via);
+          // once a step, on its final reply: re-prompts within a step are not repeats
+          this.checkStuck(replySignature(reply));
+          return reply.action;
+        }
+        if (invalid >= this.options.maxInvalidReplies) {
+          publish("invalid");
+          this.checkStuck(replySignature(reply));
+          // the simulator records it as a `parse` failure that costs the step
+          return reply.raw as unknown as Action;
+        }
+        invalid++;
+        messages = [...messages, ...correctionMessages({ content: message.content, tool_calls: message.tool_calls as never }, reply.error)];
+      }
+    } catch (err) {
+      const s = tallies.step;
+      if (!published && s.calls + s.cachedCalls + s.retries > 0) publish("failed");
+      throw err;
+    }
+  }
+
   private request(messages: ChatCompletionMessageParam[], tools?: ChatCompletionTool[]): ChatCompletionCreateParamsNonStreaming {
     const o = this.options;
     return {
@@ -162,10 +214,21 @@ export class LlmAgent implements Agent {
     };
   }
 
-  private async call(request: ChatCompletionCreateParamsNonStreaming, step: UsageTotals, retryLog: RetryRecord[]): Promise<ChatResult> {
-    const result = await this.client.complete(request, this.inflight.signal);
-    retryLog.push(...result.retries);
-    for (const t of [step, this.episode, this.run]) addUsage(t, result.completion.usage, result.cached, result.retries.length);
+  /** One request, its cost added to the step's, the episode's and the run's tallies (also when it fails). */
+  private async call(request: ChatCompletionCreateParamsNonStreaming, tallies: CallTallies): Promise<ChatResult> {
+    const all = [tallies.step, tallies.episode, this.run];
+    let result: ChatResult;
+    try {
+      result = await this.client.complete(request, tallies.signal);
+    } catch (err) {
+      if (err instanceof LlmRequestError) {
+        tallies.retryLog.push(...err.retries);
+        for (const t of all) addFailedRequest(t, err.attempts);
+      }
+      throw err;
+    }
+    tallies.retryLog.push(...result.retries);
+    for (const t of all) addUsage(t, result.completion.usage, result.cached, result.retries.length);
     return result;
   }
 
@@ -179,10 +242,10 @@ export class LlmAgent implements Agent {
 
   private async askForIds(messages: ChatCompletionMessageParam[]): Promise<string[] | null> {
     this.inflight = new AbortController();
-    const step = emptyUsage();
+    const tallies: CallTallies = { step: emptyUsage(), episode: this.episode, retryLog: [], signal: this.inflight.signal };
     let msgs = messages;
     for (let attempt = 0; attempt <= this.options.maxInvalidReplies; attempt++) {
-      const r = await this.call(this.request(msgs), step, []);
+      const r = await this.call(this.request(msgs), tallies);
       const content = r.completion.choices[0]!.message.content;
       const ids = extractIdList(content);
       if (ids) return ids;

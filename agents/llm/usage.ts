@@ -2,7 +2,7 @@ import type { CompletionUsage } from "openai/resources/completions";
 
 /** Token counts and calls, summed. Cached responses cost nothing and are counted apart. */
 export interface UsageTotals {
-  /** Requests sent to the endpoint. */
+  /** Requests sent to the endpoint (a request retried counts once; one that failed for good counts too). */
   calls: number;
   /** Requests answered from the response cache. */
   cachedCalls: number;
@@ -11,7 +11,7 @@ export interface UsageTotals {
   totalTokens: number;
   /** Tokens of cached responses (what they cost when first made). */
   cachedTokens: number;
-  /** Retries after 429 / 5xx / timeouts. */
+  /** Retries after 429 / 5xx / timeouts: `calls + retries` HTTP requests were made. */
   retries: number;
 }
 
@@ -35,6 +35,17 @@ export function addUsage(t: UsageTotals, usage: CompletionUsage | undefined | nu
   t.promptTokens += prompt;
   t.completionTokens += completion;
   t.totalTokens += total;
+}
+
+/**
+ * Adds a request that failed for good after `attempts` HTTP requests (LlmRequestError): a call with no
+ * tokens, and its retries. Nothing when no request was sent. So `calls + retries` is always the number of
+ * HTTP requests made.
+ */
+export function addFailedRequest(t: UsageTotals, attempts: number): void {
+  if (attempts <= 0) return;
+  t.calls++;
+  t.retries += attempts - 1;
 }
 
 /** Sum of two tallies. */

@@ -19,7 +19,7 @@ export function scoreEpisode(record: EpisodeRecord, registry: MeasureRegistry = 
   const scorer = new EpisodeScorer(registry);
   scorer.reset(record.header);
   for (const step of record.steps) scorer.update(step);
-  const end = record.end ? { reason: record.end.reason, error: record.end.error } : { reason: null, error: null };
+  const end = record.end ? { reason: record.end.reason, error: record.end.error, ...(record.end.info ? { info: record.end.info } : {}) } : { reason: null, error: null };
   return scorer.finish(end) as EpisodeMetrics;
 }
 

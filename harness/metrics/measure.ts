@@ -32,6 +32,8 @@ export interface EpisodeEnd {
   reason: EndReason | null;
   /** Agent crash or timeout, else null. */
   error: { category: string; message: string } | null;
+  /** The end line's `info`: what the agent reported for an act that failed (it made no step). */
+  info?: Record<string, unknown>;
 }
 
 /**

@@ -102,7 +102,9 @@ export function replayEpisode(trajectory: TrajectoryRead, options: ReplayOptions
     divergence = { ...base, t: last?.t ?? 0, action: last ? actionText(last) : null, differences: [{ field: "end reason", expected: logEnd.reason, got: ended ?? "episode still running" }] };
   }
   const error = reason === logEnd?.reason ? (logEnd?.error ?? null) : null;
-  const metrics = scorer.finish({ reason, error }) as EpisodeMetrics;
+  // a failed act's agent-reported data (end line `info`) is carried over like the steps' `info`
+  const endInfo = reason === logEnd?.reason ? logEnd?.info : undefined;
+  const metrics = scorer.finish({ reason, error, ...(endInfo ? { info: endInfo } : {}) }) as EpisodeMetrics;
   return { ...base, stepsLogged: trajectory.steps.length, stepsReplayed: replayed, metrics, loggedMetrics: logEnd?.metrics ?? null, divergence, notes };
 }
 

@@ -98,7 +98,11 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
 
   let reason: EndReason = failure?.reason ?? "budget";
   let error: EndEvent["error"] = failure?.error ?? null;
+  /** What the agent reported for an act that made no step (it threw, or its step was not recorded). */
+  let endInfo: Record<string, unknown> | undefined;
   if (!failure) {
+    // the `lastStepInfo` already accounted for: one the agent did not replace since is not a failed act's
+    let recordedInfo = readInfo(agent);
     try {
       let obs = observation;
       for (;;) {
@@ -108,8 +112,10 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
         // step (a `then` that cannot even be read, a hostile Proxy, is awaited, so that awaiting it fails the same way)
         const action = recordable(isThenable(acted) ? await withTimeout(acted, ctx.stepTimeout, "act") : acted);
         const r = env.step(action);
-        const step = stepEventOf(env, r, agentInfo(agent));
+        const published = (agent as { lastStepInfo?: unknown }).lastStepInfo;
+        const step = stepEventOf(env, r, infoOf(published));
         scorer.update(step);
+        recordedInfo = published;
         await ctx.emit({ type: "step", key: job.key, step });
         obs = r.observation;
         if (r.terminated) {
@@ -120,11 +126,13 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
       }
     } catch (err) {
       ({ reason, error } = classifyFailure(err));
+      // after cancel: an agent that settles its abandoned act on cancel has published what it cost by then
       if (reason === "timeout") await cancelAbandonedCall(agent, ctx.stepTimeout);
+      endInfo = failedActInfo(agent, recordedInfo);
     }
   }
-  const metrics = scorer.finish({ reason, error }) as EpisodeMetrics;
-  const end: EndEvent = { type: "end", reason, error, metrics, ts: ctx.now() };
+  const metrics = scorer.finish({ reason, error, ...(endInfo ? { info: endInfo } : {}) }) as EpisodeMetrics;
+  const end: EndEvent = { type: "end", reason, error, metrics, ...(endInfo ? { info: endInfo } : {}), ts: ctx.now() };
   const row = finishedRow(job, end);
   await ctx.emit({ type: "episodeEnd", key: job.key, header, end, row });
   // the events are copies (stepEventOf, the observations' snapshots): nothing of the world is left in them
@@ -138,10 +146,37 @@ function agentIdentity(agent: Agent): { name: string; version: string } {
   return { name: text(agent.name, "agent"), version: text(agent.version, "0") };
 }
 
-/** Per-step data an agent may publish (token usage, …) via an optional `lastStepInfo` field, as `{ info }`. */
-function agentInfo(agent: Agent): Record<string, unknown> | undefined {
-  const info = recordable((agent as { lastStepInfo?: unknown }).lastStepInfo);
+/**
+ * Per-step data an agent may publish (token usage, …) via an optional `lastStepInfo` field, as `{ info }`: in
+ * the step's `info`, or, for an act that threw (it made no step), in the end line's `info`.
+ */
+function infoOf(lastStepInfo: unknown): Record<string, unknown> | undefined {
+  const info = recordable(lastStepInfo);
   return info && typeof info === "object" && !Array.isArray(info) && Object.keys(info).length ? (info as Record<string, unknown>) : undefined;
+}
+
+/**
+ * What the agent reported for the act that ended the episode by failing (or whose step was not recorded): its
+ * `lastStepInfo`, unless that is still the value already recorded (or read before the first act) — an agent
+ * publishes a new value for each act, so the same one is stale. Whatever the agent put there (a getter that
+ * throws included), this returns: the episode is already ending.
+ */
+function failedActInfo(agent: Agent, recorded: unknown): Record<string, unknown> | undefined {
+  try {
+    const now = (agent as { lastStepInfo?: unknown }).lastStepInfo;
+    return now === recorded ? undefined : infoOf(now);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The agent's `lastStepInfo` as it is, or undefined when reading it throws. */
+function readInfo(agent: Agent): unknown {
+  try {
+    return (agent as { lastStepInfo?: unknown }).lastStepInfo;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

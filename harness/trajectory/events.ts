@@ -87,6 +87,11 @@ export interface EndEvent {
   reason: EndReason;
   error: { category: string; message: string } | null;
   metrics: EpisodeMetrics;
+  /**
+   * What the agent reported (its `lastStepInfo`) for an `act` that failed, and so made no step: the token usage
+   * of the calls it made before throwing. Absent when there is none. Measures read it as steps' `info`.
+   */
+  info?: Record<string, unknown>;
   ts?: string;
 }
 

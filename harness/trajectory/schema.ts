@@ -62,6 +62,7 @@ export const EndEventSchema = z.looseObject({
   reason: z.enum(END_REASONS),
   error: EpisodeErrorSchema.nullable(),
   metrics: CompleteEpisodeMetricsSchema,
+  info: z.record(z.string(), z.unknown()).optional(),
   ts: z.string().optional(),
 });
 

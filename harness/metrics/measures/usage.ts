@@ -8,11 +8,18 @@ export const USAGE = measureKey<UsageTotals>("usage");
 
 /**
  * `usage`: adds up the numeric fields of each step's `info.llm` (what the `llm` agent publishes per step:
- * calls, promptTokens, completionTokens, totalTokens, cachedTokens, retries, …). Read from the trajectory,
- * so rescore recomputes it too.
+ * calls, promptTokens, completionTokens, totalTokens, cachedTokens, retries, …), and of the end line's
+ * `info.llm` (an act that threw after paying for calls: stuck, a request that failed for good, a timeout).
+ * Read from the trajectory, so rescore recomputes it too.
  */
 export function usageMeasure(): Measure<UsageTotals> {
   let totals: Record<string, number> | null = null;
+  const add = (info: Record<string, unknown> | undefined): void => {
+    const llm = info?.llm;
+    if (!llm || typeof llm !== "object") return;
+    totals ??= {};
+    for (const [k, v] of Object.entries(llm)) if (typeof v === "number" && Number.isFinite(v)) totals[k] = (totals[k] ?? 0) + v;
+  };
   return {
     id: USAGE.id,
     dependsOn: [],
@@ -20,12 +27,11 @@ export function usageMeasure(): Measure<UsageTotals> {
       totals = null;
     },
     update(step) {
-      const llm = (step.info as { llm?: Record<string, unknown> } | undefined)?.llm;
-      if (!llm || typeof llm !== "object") return;
-      totals ??= {};
-      for (const [k, v] of Object.entries(llm)) if (typeof v === "number" && Number.isFinite(v)) totals[k] = (totals[k] ?? 0) + v;
+      add(step.info);
     },
-    finish() {},
+    finish(end) {
+      add(end.info);
+    },
     value: () => (totals ? { ...totals } : null),
   };
 }

@@ -48,6 +48,22 @@ describe("LlmAgent.cancel (the runner gave up waiting for act)", () => {
     expect(s.requests).toBe(1);
   });
 
+  it("resolves once the act has failed, which by then reports the request it made (for the episode's usage)", async () => {
+    const s = await serve(null);
+    servers.push(s.server);
+    const agent = new LlmAgent({ model: "m", baseUrl: s.baseUrl, apiKeyEnv: "TEST_LLM_KEY", timeout: 600 }, { env });
+    agent.reset({ id: "t", instruction: "open the cabinet", seed: 0 });
+    const acting = agent.act(fakeObservation());
+    acting.catch(() => undefined);
+    await until(() => s.requests === 1);
+    expect(agent.lastStepInfo).toBeUndefined();
+    await agent.cancel();
+    // no wait for `acting`: what the runner reads right after cancel
+    expect(agent.lastStepInfo!.llm).toMatchObject({ calls: 1, retries: 0, totalTokens: 0, via: "failed" });
+    expect(agent.episodeTotals().calls).toBe(1);
+    await expect(acting).rejects.toThrow(/cancelled after 1 attempt/);
+  });
+
   it("ends a back-off wait at once and makes no further attempt", async () => {
     // a retryable answer that asks the client to wait half a minute before trying again
     const s = await serve((res) => {

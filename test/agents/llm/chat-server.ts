@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** One scripted HTTP answer. `body` is sent as JSON unless it is a string. */
+/** One scripted HTTP answer. `body` is sent as JSON unless it is a string; `hang` never answers at all. */
 export interface ScriptedReply {
   status?: number;
   headers?: Record<string, string>;
   body: unknown;
+  hang?: boolean;
 }
 
 /** A request the server received. */
@@ -68,6 +69,7 @@ export class ScriptedChatServer {
         const received: ReceivedRequest = { path: req.url ?? "", headers: req.headers, body: data ? JSON.parse(data) : {} };
         this.requests.push(received);
         const reply = this.queue.shift() ?? this.fallback?.(received) ?? { status: 500, body: { error: { message: "script exhausted" } } };
+        if (reply.hang) return;
         const text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
         res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
         res.end(text);
@@ -79,6 +81,8 @@ export class ScriptedChatServer {
   }
 
   async stop(): Promise<void> {
+    // hanging requests hold their connections open
+    this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }

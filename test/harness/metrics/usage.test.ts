@@ -17,6 +17,21 @@ describe("usage measure", () => {
     m.update(step({ llm: { promptTokens: 50, completionTokens: 3, retries: 1 } }), { get: () => { throw new Error(); } });
     expect(m.value()).toEqual({ promptTokens: 150, completionTokens: 10, retries: 1 });
   });
+  it("adds the end line's info.llm (a failed act's cost) in finish, and rescoring a trajectory does the same", () => {
+    const m = usageMeasure();
+    const deps = { get: () => { throw new Error(); } };
+    m.reset({} as EpisodeHeader);
+    m.update(step({ llm: { calls: 1, totalTokens: 110 } }), deps);
+    m.finish({ reason: "stuck", error: { category: "stuck", message: "same" }, info: { llm: { calls: 3, totalTokens: 330, via: "invalid" } } }, deps);
+    expect(m.value()).toEqual({ calls: 4, totalTokens: 440 });
+    // an episode whose only act failed still has its usage
+    m.reset({} as EpisodeHeader);
+    m.finish({ reason: "agent_error", error: { category: "agent_error", message: "x" }, info: { llm: { calls: 1, retries: 2 } } }, deps);
+    expect(m.value()).toEqual({ calls: 1, retries: 2 });
+    m.reset({} as EpisodeHeader);
+    m.finish({ reason: "agent_error", error: { category: "agent_error", message: "x" } }, deps);
+    expect(m.value()).toBeNull();
+  });
   it("is null for an agent that reports no usage, and the aggregate then has no usage", () => {
     const m = usageMeasure();
     m.reset({} as EpisodeHeader);
