@@ -23,6 +23,7 @@ import { planEpisodes, type PlannedEpisode } from "./plan.ts";
 import { readFinishedRows } from "./resume.ts";
 import { SerialDelivery } from "./serial-delivery.ts";
 import { dispatch, MultiplexReporter, type Reporter, type RunConfig, type RunEvent, type RunInfo } from "./run-events.ts";
+import { redactCommandLine, redactSecrets } from "./redact-secrets.ts";
 
 export interface RunOptions extends RunConfig {
   /** Extra reporters (console table, progress, …) besides the trajectory and results writers. */
@@ -90,7 +91,8 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     harnessVersion: HARNESS_VERSION,
     suiteId: loaded.suite.id,
     stepTimeout: options.stepTimeout,
-    config: episodeConfig(options),
+    // written in every trajectory's header: a secret on a cmd: agent's command line is not
+    config: { ...episodeConfig(options), agent: redactCommandLine(options.agent) },
   };
   const now = options.now ?? (() => new Date().toISOString());
   if (options.pool && options.pool.threads + 1 !== options.workers) {
@@ -421,43 +423,7 @@ function episodeConfig(o: RunConfig): Record<string, unknown> {
 
 function stripLocal(o: RunOptions): RunConfig {
   const { reporters: _r, now: _n, resultsIntervalMs: _i, pool: _p, signal: _s, overwrite: _o, ...config } = o;
-  return { ...config, agentOptions: redactSecrets(config.agentOptions) };
-}
-
-/**
- * Names that look like they hold a secret: `apiKey`, `MY_TOKEN`, `clientSecret`, `password`, `passwd`,
- * `Authorization`, `auth`, `credentials`, `cookie`, … (case-insensitive, anywhere in the name).
- */
-export const SECRET_NAME = /key|token|secret|passw|auth|credential|cookie/i;
-
-/** What a secret's value is replaced with. */
-export const REDACTED = "[redacted]";
-
-/**
- * Agent options as written to results.json (the one place options are written: trajectories carry no
- * options): the value of every key that looks like a secret ({@link SECRET_NAME}) is replaced, at any
- * depth — inside nested objects such as a `cmd:` agent's `env` (`{"MY_TOKEN": "…"}`) and inside arrays
- * of objects. The options are not changed.
- */
-export function redactSecrets(options: Record<string, unknown>): Record<string, unknown> {
-  return redactValue(options, new WeakSet()) as Record<string, unknown>;
-}
-
-function redactValue(value: unknown, seen: WeakSet<object>): unknown {
-  if (typeof value !== "object" || value === null) return value;
-  // options are JSON/YAML data: anything else (a Date, a class instance a caller passed) is left as it is
-  const proto = Object.getPrototypeOf(value);
-  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return value;
-  // a cycle cannot be written as JSON anyway: cut it rather than recurse forever
-  if (seen.has(value)) return "[circular]";
-  seen.add(value);
-  try {
-    if (Array.isArray(value)) return value.map((v) => redactValue(v, seen));
-    // Object.fromEntries defines own properties: a "__proto__" key from JSON stays a key
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_NAME.test(k) ? REDACTED : redactValue(v, seen)]));
-  } finally {
-    seen.delete(value);
-  }
+  return { ...config, agent: redactCommandLine(config.agent), agentOptions: redactSecrets(config.agentOptions) };
 }
 
 /** A run id that depends only on what shapes the episodes, so identical runs write identical trajectories. */
