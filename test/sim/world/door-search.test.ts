@@ -30,16 +30,20 @@ const pointIn = (r: RoomSpec, kind: number, fx: number, fy: number): Point2 => {
 
 const queryArb = fc.tuple(fc.nat(), fc.nat(), fc.nat({ max: 3 }), fc.nat({ max: 3 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }));
 
+/** The generated queries as walks between two of the rooms' points. */
+function queriesIn(rooms: RoomSpec[], raw: readonly (readonly [number, number, number, number, number, number])[]) {
+  return raw.map(([a, b, ka, kb, fx, fy]) => {
+    const [ra, rb] = [rooms[a % rooms.length]!, rooms[b % rooms.length]!];
+    return [ra.id, pointIn(ra, ka, fx, fy), rb.id, pointIn(rb, kb, fy, fx)] as const;
+  });
+}
+
 describe("DoorSearch (RoomGraph's compiled search)", () => {
   it("answers as the plain search in generated houses (grids of equal rooms: ties everywhere), from centres, corners and anywhere", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 80, max: 3000 }), fc.array(queryArb, { minLength: 1, maxLength: 25 }), (seed, size, raw) => {
         const rooms = generateHouse(size, seed).scene.rooms;
-        const queries = raw.map(([a, b, ka, kb, fx, fy]) => {
-          const [ra, rb] = [rooms[a % rooms.length]!, rooms[b % rooms.length]!];
-          return [ra.id, pointIn(ra, ka, fx, fy), rb.id, pointIn(rb, kb, fy, fx)] as const;
-        });
-        expectSameAnswers(rooms, queries);
+        expectSameAnswers(rooms, queriesIn(rooms, raw));
       }),
       { numRuns: 40 },
     );
@@ -58,11 +62,7 @@ describe("DoorSearch (RoomGraph's compiled search)", () => {
           // door `to` past the last room names a room the scene lacks; `to` equal to i, the room itself
           doors: doors.map((d) => ({ to: `r${d.to}`, ...(d.placed ? { position: { x: d.x, y: d.y } } : {}) })),
         })) as RoomSpec[];
-        const queries = raw.map(([a, b, ka, kb, fx, fy]) => {
-          const [ra, rb] = [rooms[a % rooms.length]!, rooms[b % rooms.length]!];
-          return [ra.id, pointIn(ra, ka, fx, fy), rb.id, pointIn(rb, kb, fy, fx)] as const;
-        });
-        expectSameAnswers(rooms, queries);
+        expectSameAnswers(rooms, queriesIn(rooms, raw));
       }),
       { numRuns: 300 },
     );
