@@ -137,6 +137,14 @@ export const QUICK_PLAN: BenchPlan = {
   rssSteps: 40,
 };
 
+/**
+ * The plan `rearrange bench --reps N` runs: `N` repetitions of every figure, the one- and two-worker runs and the
+ * two-process lanes included (without `--reps`, the plan's own counts: those runs are the longest, so fewer of them).
+ */
+export function planWithReps(base: BenchPlan, reps: number | undefined): BenchPlan {
+  return reps === undefined ? base : { ...base, repetitions: reps, workerReps: reps };
+}
+
 /** Each measurement and the top-level figures it yields (`rearrange bench --only FIGURE` runs only the ones named). */
 export const MEASUREMENT_FIGURES = {
   rate: ["stepsPerSecond", "logOnlyStepsPerSecond", "fractionOfLimit"],

@@ -16,7 +16,7 @@ export const command: CommandModule<object, BenchArgs> = {
     y
       .option("json", { type: "boolean", default: false, describe: "print the figures as JSON" })
       .option("quick", { type: "boolean", default: false, describe: "a fast smoke run: every figure, far less work (not for quoting)" })
-      .option("reps", integerOption("reps", { min: 1, describe: "repetitions per figure (default 5, or 1 with --quick)" }))
+      .option("reps", integerOption("reps", { min: 1, describe: "repetitions of every figure (default 5, the one- and two-worker runs 3; 1 with --quick)" }))
       .option("only", {
         type: "string",
         array: true,
@@ -26,13 +26,13 @@ export const command: CommandModule<object, BenchArgs> = {
     // heavy modules (three, cannon-es) load only when the command runs, so --help stays instant
     const { getLogger } = await import("../../logger.ts");
     const { runBench, formatBench, FULL_PLAN, QUICK_PLAN } = await import("../../bench/index.ts");
-    const { BENCH_FIGURES } = await import("../../bench/run-bench.ts");
+    const { BENCH_FIGURES, planWithReps } = await import("../../bench/run-bench.ts");
     const only = argv.only?.flatMap((s) => s.split(",")).filter(Boolean);
     const unknown = only?.filter((f) => !(BENCH_FIGURES as readonly string[]).includes(f)) ?? [];
     if (unknown.length) throw new UsageError(`--only: unknown figure ${unknown.join(", ")} (figures: ${BENCH_FIGURES.join(", ")})`);
     const logger = getLogger();
     const base = argv.quick ? QUICK_PLAN : FULL_PLAN;
-    const plan = { ...base, repetitions: argv.reps ?? base.repetitions };
+    const plan = planWithReps(base, argv.reps);
     const onProgress = (what: string) => logger.info(what);
     if (only?.length) {
       const partial = await runBench(plan, { quick: argv.quick, onProgress, only: only as typeof BENCH_FIGURES[number][] });
