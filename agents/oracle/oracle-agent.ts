@@ -154,11 +154,11 @@ export class OracleAgent implements Agent {
     ep.explored = new Set(obs.rooms.filter((r) => r.explored).map((r) => r.id));
     this.digest(ep, obs);
     const conditions = ep.task.tracker.conditions;
-    const holds = () => conditions.map((c) => ep.task.tracker.evaluate(c.expr));
-    if (holds().every(Boolean)) return this.putDownThenFinish(ep);
+    // evaluated once: nothing in an act changes the world (rounds only give up literals)
+    const h = conditions.map((c) => ep.task.tracker.evaluate(c.expr));
+    if (h.every(Boolean)) return this.putDownThenFinish(ep);
     if (ep.failures.failedActions >= this.limits.maxFailures) return this.finish(ep, `${ep.failures.failedActions} failed actions`);
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const h = holds();
       const plans = ep.planner.plan(conditions, h);
       if (round === 0 && this.stalled(ep, plans, h)) return this.finish(ep, `no progress for ${ep.stall} steps`);
       const ctx = this.context(ep, plans);
