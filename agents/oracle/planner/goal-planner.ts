@@ -37,6 +37,9 @@ export interface ConditionPlan {
 
 type Env = ReadonlyMap<string, string>;
 
+/** A condition's bindings before any quantifier: one empty map for every plan (an `Env` is never changed: `bind` copies). */
+const NO_BINDINGS: Env = new Map();
+
 /**
  * Turns goal conditions into ground literals to achieve. Each condition gets the cheapest set of literals
  * that would make it true given the literals committed for earlier conditions: one disjunct of an `or`,
@@ -52,7 +55,7 @@ export class GoalPlanner {
     const plans: ConditionPlan[] = new Array(conditions.length);
     const order = conditions.map((_, i) => i).sort((a, b) => Number(holds[b]) - Number(holds[a]) || a - b);
     for (const i of order) {
-      const choice = this.choose(conditions[i]!.expr, new Map(), true, `c${i}`, committed);
+      const choice = this.choose(conditions[i]!.expr, NO_BINDINGS, true, `c${i}`, committed);
       plans[i] = { index: i, holds: holds[i]!, choice };
       const keep = holds[i] ? choice.literals.filter((l) => holdsLiteral(this.o.world, l)) : choice.literals;
       if (Number.isFinite(choice.cost)) committed = committed.with(keep);

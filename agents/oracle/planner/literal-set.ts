@@ -12,8 +12,11 @@ export class LiteralSet {
     private readonly supports: ReadonlyMap<string, readonly GroundLiteral[]>,
   ) {}
 
+  /** The empty set: one instance (a set is never changed). */
+  private static readonly EMPTY = new LiteralSet(new Map(), new Map());
+
   static empty(): LiteralSet {
-    return new LiteralSet(new Map(), new Map());
+    return LiteralSet.EMPTY;
   }
 
   /** This set plus `lits`. */
