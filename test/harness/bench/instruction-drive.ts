@@ -10,13 +10,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Action } from "../../../sim/actions.ts";
 import type { Agent } from "../../../harness/agent.ts";
 import { loadAgent } from "../../../harness/agents/load.ts";
 import { runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
 import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
 import { TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
 import { WorldPool } from "../../../sim/world/world-pool.ts";
+import { replayedAgent } from "./replayed-agent.ts";
 
 const [suite = "default", agentName = "oracle", warmupArg = "20", passesArg = "10", mode = "full"] = process.argv.slice(2);
 const { jobs } = loadSuiteJobs(suite);
@@ -33,23 +33,9 @@ const passOver = async (agent: Agent, name: string, passes: number) => {
 try {
   const agent = await loadAgent(agentName);
   const recorded = await passOver(agent, "record", 1).finally(() => agent.close?.());
-  // episodes run in job order, pass after pass: the k-th reset is job k modulo the suite's length
-  const actions = recorded.episodes.map((e) => e.steps.map((s) => s.action as Action));
-  let episodes = 0;
-  let resetsOnly = false;
-  let queue: Action[] = [];
-  let next = 0;
-  const replay: Agent = {
-    name: "replay",
-    version: "1",
-    reset() {
-      queue = actions[episodes++ % actions.length]!;
-      next = 0;
-    },
-    act: () => (resetsOnly ? undefined : queue[next++]) ?? { type: "done" },
-  };
+  const replay = replayedAgent(recorded);
   await passOver(replay, "warm-up", Number(warmupArg));
-  resetsOnly = mode === "resets-only";
+  replay.resetsOnly = mode === "resets-only";
   const measured = await passOver(replay, "measured", Number(passesArg));
   console.log(JSON.stringify({ steps: measured.steps }));
 } finally {

@@ -10,7 +10,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Action } from "../../../sim/actions.ts";
 import type { Agent } from "../../../harness/agent.ts";
 import { loadAgent } from "../../../harness/agents/load.ts";
 import { median } from "../../../harness/bench/stats.ts";
@@ -18,6 +17,7 @@ import { runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
 import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
 import { TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
 import { WorldPool } from "../../../sim/world/world-pool.ts";
+import { replayedAgent } from "./replayed-agent.ts";
 import { scriptArg } from "./script-args.ts";
 
 const { jobs } = loadSuiteJobs(scriptArg("suite", "default"));
@@ -36,22 +36,9 @@ const passOver = async (agent: Agent, count: number, record = false) => {
 };
 try {
   const recorded = await passOver(live, 1, true);
-  const actions = recorded.episodes.map((e) => e.steps.map((s) => s.action as Action));
-  // episodes run in job order, pass after pass: the k-th reset of a run is job k modulo the suite's length
-  let episode = 0;
-  let queue: Action[] = [];
-  let next = 0;
-  const replayed: Agent = {
-    name: "replayed",
-    version: "1",
-    reset() {
-      queue = actions[episode++ % actions.length]!;
-      next = 0;
-    },
-    act: () => queue[next++] ?? { type: "done" },
-  };
+  const replayed = replayedAgent(recorded);
   const rate = async (agent: Agent) => {
-    episode = 0;
+    replayed.rewind();
     const r = await passOver(agent, passes);
     return r.steps / (r.steppingMs / 1000);
   };
