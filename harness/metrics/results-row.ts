@@ -28,11 +28,19 @@ function row({ id, repeat, seed }: { id: string; repeat: number; seed: number },
 }
 
 /**
- * Rows sorted by episode id (code-unit order), then repeat. Not the order of results.json, which is the
- * run's plan order (suite order, repeats in turn; see runner/plan-order.ts).
+ * Episode id (code-unit order), then repeat (a row without one: 0): stable across machines and locales, but not
+ * a run's order.
+ */
+export function byIdThenRepeat(a: { id: string; repeat?: number }, b: { id: string; repeat?: number }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : (a.repeat ?? 0) - (b.repeat ?? 0);
+}
+
+/**
+ * Rows sorted {@link byIdThenRepeat}. Not the order of results.json, which is the run's plan order (suite order,
+ * repeats in turn; see runner/plan-order.ts).
  */
 export function sortRows<R extends { id: string; repeat?: number }>(rows: readonly R[]): R[] {
-  return [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : (a.repeat ?? 0) - (b.repeat ?? 0)));
+  return [...rows].sort(byIdThenRepeat);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { InputError, InputErrors } from "../../sim/errors.ts";
+import { byIdThenRepeat } from "../metrics/results-row.ts";
 import { loadSuite, resolveSuitePath } from "../suite/load.ts";
 import { PACKAGE_ROOT } from "../version.ts";
 
@@ -13,8 +14,6 @@ export interface EpisodeRef {
 /** Compares two episode runs for sorting. */
 export type EpisodeOrder = (a: EpisodeRef, b: EpisodeRef) => number;
 
-/** Plain code-unit order of ids, then repeat: stable across machines and locales, but not a run's order. */
-export const byIdThenRepeat: EpisodeOrder = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.repeat - b.repeat);
 
 /**
  * The order a run plans its episodes in ({@link planEpisodes}): the suite's episodes in file order, each
