@@ -41,6 +41,14 @@ export class InputErrors extends Error {
   }
 }
 
+/**
+ * Problems found in one pass as one error to throw: the problem itself when there is one (the CLI prints it as
+ * it is), else all of them as {@link InputErrors}. `problems` must not be empty.
+ */
+export function oneInputError(problems: readonly InputError[]): InputError | InputErrors {
+  return problems.length === 1 ? problems[0]! : new InputErrors([...problems]);
+}
+
 /** Formats a JSON path from zod-style path segments: `$.objects[3].box`. */
 export function formatJsonPath(path: ReadonlyArray<PropertyKey>): string {
   let out = "$";

@@ -2,7 +2,7 @@ import { existsSync, lstatSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { Subject, lastValueFrom } from "rxjs";
 import { hashString } from "../../sim/rng.ts";
-import { InputError, InputErrors } from "../../sim/errors.ts";
+import { InputError, InputErrors, oneInputError } from "../../sim/errors.ts";
 import { bindingProblems, sceneObjectIds } from "../../sim/task/binding.ts";
 import { makeDirectory } from "../../sim/files/make-directory.ts";
 import type { Agent } from "../agent.ts";
@@ -77,6 +77,8 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     throw new InputError(loaded.path, "$.episodes", `--episodes ${options.episodes} matches no episode of suite ${loaded.suite.id}`);
   }
   const runId = runIdOf(options, loaded);
+  // the configuration as results.json and the trajectory headers record it
+  const recorded = stripLocal(options);
   // a new run into a folder that holds one would overwrite its results.json and leave its trajectories
   // to be mixed with this run's (rescore, replay, report read every trajectory of the folder)
   const previous = options.resume ? [] : previousRunFiles(options.out);
@@ -91,8 +93,8 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     harnessVersion: HARNESS_VERSION,
     suiteId: loaded.suite.id,
     stepTimeout: options.stepTimeout,
-    // written in every trajectory's header: a secret on a cmd: agent's command line is not
-    config: { ...episodeConfig(options), agent: redactCommandLine(options.agent) },
+    // written in every trajectory's header, as results.json records it (secrets redacted)
+    config: episodeConfig(recorded),
   };
   const now = options.now ?? (() => new Date().toISOString());
   if (options.pool && options.pool.threads + 1 !== options.workers) {
@@ -115,7 +117,7 @@ export async function runSuite(options: RunOptions): Promise<ResultsFile> {
     const run: RunInfo = {
       runId,
       harnessVersion: HARNESS_VERSION,
-      config: stripLocal(options),
+      config: recorded,
       suite: { id: loaded.suite.id, path: loaded.path, description: loaded.suite.description },
       agent,
       planned: planned.map((p) => p.key),
@@ -399,8 +401,7 @@ function toJobs(planned: readonly PlannedEpisode[], loaded: LoadedSuite, cache: 
       for (const e of err instanceof InputErrors ? err.problems : [err]) problems.set(e.message, e);
     }
   }
-  if (problems.size === 1) throw [...problems.values()][0]!;
-  if (problems.size > 1) throw new InputErrors([...problems.values()]);
+  if (problems.size > 0) throw oneInputError([...problems.values()]);
   return jobs;
 }
 
@@ -421,6 +422,7 @@ function episodeConfig(o: RunConfig): Record<string, unknown> {
   return { suite: o.suite, agent: o.agent, seed: o.seed, maxSteps: o.maxSteps, stepTimeout: o.stepTimeout, repeat: o.repeat };
 }
 
+/** The run's configuration as it is recorded: without what is local to this process, secrets redacted. */
 function stripLocal(o: RunOptions): RunConfig {
   const { reporters: _r, now: _n, resultsIntervalMs: _i, pool: _p, signal: _s, overwrite: _o, ...config } = o;
   return { ...config, agent: redactCommandLine(config.agent), agentOptions: redactSecrets(config.agentOptions) };

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { InputError, InputErrors } from "../../sim/errors.ts";
+import { InputError, InputErrors, oneInputError } from "../../sim/errors.ts";
 import type { EpisodeRecord } from "../metrics/episode-metrics.ts";
 import { jsonErrorLocation, jsonErrorReason } from "../metrics/json-text.ts";
 import { checkSchemaVersion, readResultsFile, zodProblems } from "../metrics/results-file.ts";
@@ -214,7 +214,7 @@ function validate<S extends z.ZodType>(schema: S, value: unknown, file: string, 
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const errors = zodProblems(file, parsed.error.issues, `line ${lineNo}, `);
-  throw errors.length === 1 ? errors[0]! : new InputErrors(errors);
+  throw oneInputError(errors);
 }
 
 function checkIndices(indices: readonly number[], total: number, file: string, lineNo: number, field: string): void {

@@ -1,5 +1,5 @@
 import type { MessagePort } from "node:worker_threads";
-import { InputError, InputErrors } from "../../sim/errors.ts";
+import { InputError, InputErrors, oneInputError } from "../../sim/errors.ts";
 import type { LoadedScene } from "../../sim/scene/load.ts";
 import type { LoadedTask } from "../../sim/task/load.ts";
 
@@ -97,7 +97,7 @@ export function serializeError(err: unknown): SerializedError {
 export function deserializeError(e: SerializedError): Error {
   if (e.kind === "input") {
     const problems = e.problems.map((p) => new InputError(p.file, p.where, p.reason));
-    return problems.length === 1 ? problems[0]! : new InputErrors(problems);
+    return oneInputError(problems);
   }
   const err = new Error(`in a worker thread: ${e.message}`);
   err.name = e.name;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseDocument, LineCounter, visit } from "yaml";
 import type { z } from "zod";
-import { InputError, InputErrors, formatJsonPath } from "../errors.ts";
+import { InputError, formatJsonPath, oneInputError } from "../errors.ts";
 import { jsonSyntaxErrorOffset, lineColumnAt } from "./json-syntax.ts";
 import { yamlDepthBound } from "./nesting-depth.ts";
 
@@ -74,8 +74,7 @@ export function validateWith<S extends z.ZodType>(schema: S, data: unknown, file
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => new InputError(file, formatJsonPath(issue.path), describeIssue(issue)));
-  if (problems.length === 1) throw problems[0]!;
-  throw new InputErrors(problems);
+  throw oneInputError(problems);
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

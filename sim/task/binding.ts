@@ -1,5 +1,5 @@
 import { isWildcardInstance, type BddlProblem } from "../bddl/ast.ts";
-import { InputError, InputErrors } from "../errors.ts";
+import { InputError, oneInputError } from "../errors.ts";
 import type { SceneFile } from "../scene/schema.ts";
 import { withFloors } from "../world/floors.ts";
 import type { World } from "../world/world.ts";
@@ -26,7 +26,7 @@ export class TaskBinding {
     file: string,
   ) {
     const problems = bindingProblems(problem, bindings, file, (id) => world.objects.has(id));
-    if (problems.length) throw problems.length === 1 ? problems[0]! : new InputErrors(problems);
+    if (problems.length) throw oneInputError(problems);
     const lower = new Map([...problem.objects.keys()].map((k) => [k.toLowerCase(), k]));
     for (const [inst, target] of Object.entries(bindings)) {
       if (Array.isArray(target)) continue; // explicit wildcard members, handled below

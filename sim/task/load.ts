@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseProblem } from "../bddl/parser.ts";
 import type { BddlProblem } from "../bddl/ast.ts";
-import { InputError, InputErrors } from "../errors.ts";
+import { InputError, oneInputError } from "../errors.ts";
 import { parseStructuredText, validateWith } from "../files/read-structured.ts";
 import { contentHash } from "../scene/load.ts";
 import { bindingProblems } from "./binding.ts";
@@ -72,6 +72,5 @@ export function loadTaskFile(file: string): LoadedTask {
 
 /** Throws every problem found (one InputError, or InputErrors for several). */
 function refuse(problems: InputError[]): void {
-  if (problems.length === 1) throw problems[0]!;
-  if (problems.length > 1) throw new InputErrors(problems);
+  if (problems.length > 0) throw oneInputError(problems);
 }
