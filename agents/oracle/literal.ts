@@ -9,21 +9,35 @@ export interface GroundLiteral {
   readonly pred: string;
   readonly args: readonly string[];
   readonly positive: boolean;
+  /** Its {@link literalKey}, when made by {@link groundLiteral}. */
+  readonly key?: string;
+}
+
+/**
+ * A literal with its key made once: the planner asks a literal's key many times over (commitments,
+ * contradictions, duplicates, the agenda), and making the text each time was a good part of its garbage.
+ */
+export function groundLiteral(pred: string, args: readonly string[], positive: boolean): GroundLiteral {
+  return { pred, args, positive, key: keyOf(pred, args, positive) };
 }
 
 /** Stable text key of a literal, e.g. `inside(apple_1,fridge_1)` or `!open(fridge_1)`. */
 export function literalKey(lit: GroundLiteral): string {
-  return `${lit.positive ? "" : "!"}${lit.pred}(${lit.args.join(",")})`;
+  return lit.key ?? keyOf(lit.pred, lit.args, lit.positive);
+}
+
+function keyOf(pred: string, args: readonly string[], positive: boolean): string {
+  return `${positive ? "" : "!"}${pred}(${args.join(",")})`;
 }
 
 /** The same literal with the opposite sign. */
 export function negate(lit: GroundLiteral): GroundLiteral {
-  return { pred: lit.pred, args: lit.args, positive: !lit.positive };
+  return groundLiteral(lit.pred, lit.args, !lit.positive);
 }
 
 /** Whether the literal holds in the world now (relations from geometry, states from the object). */
 export function holdsLiteral(world: World, lit: GroundLiteral): boolean {
-  return holdsAtom(world, lit.pred, [...lit.args]) === lit.positive;
+  return holdsAtom(world, lit.pred, lit.args) === lit.positive;
 }
 
 /**

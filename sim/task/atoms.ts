@@ -11,7 +11,7 @@ const UNARY = new Set<string>(STATES);
  * Truth of one ground BDDL atom in the world. `args` are scene object ids, `agent`, or (for `inroom`)
  * a room type or id. Relations come from geometry and states, never from stored labels.
  */
-export function holdsAtom(world: World, pred: string, args: string[]): boolean {
+export function holdsAtom(world: World, pred: string, args: readonly string[]): boolean {
   if (UNARY.has(pred)) {
     const o = world.objects.get(args[0]!);
     return !!o && (o.states[pred as keyof typeof o.states] ?? false);

@@ -1,7 +1,7 @@
 import { isRoomArg, type BddlExpr } from "../../../sim/bddl/ast.ts";
 import type { TaskBinding } from "../../../sim/task/binding.ts";
 import type { World } from "../../../sim/world/world.ts";
-import { holdsLiteral, literalKey, type GroundLiteral } from "../literal.ts";
+import { groundLiteral, holdsLiteral, literalKey, type GroundLiteral } from "../literal.ts";
 import { STICKINESS, type ChoiceMemory } from "./choice-memory.ts";
 import { LiteralSet } from "./literal-set.ts";
 import { chooseMatching, chooseSubset } from "./selection.ts";
@@ -107,7 +107,7 @@ export class GoalPlanner {
       const inst = env.get(a) ?? a;
       return this.o.binding.resolve(inst) ?? inst;
     });
-    const lit: GroundLiteral = { pred, args, positive: want };
+    const lit = groundLiteral(pred, args, want);
     const clash = committed.conflicts(lit) * CONFLICT_COST;
     if (holdsLiteral(this.o.world, lit)) return { literals: [lit], cost: clash };
     return { literals: [lit], cost: this.o.literalCost(lit, committed) + clash };

@@ -1,49 +1,97 @@
 import { literalKey, SUPPORT_PREDICATES, type GroundLiteral } from "../literal.ts";
 
 /**
+ * Literals in the order they were committed, each key once, with what the set's questions look up. A set and
+ * the sets extended from it share one log: a set is a prefix of it ({@link LiteralSet}).
+ */
+class LiteralLog {
+  readonly lits: GroundLiteral[] = [];
+  readonly keys: string[] = [];
+  /** Literal key → its position. */
+  readonly positions = new Map<string, number>();
+  /** Object id (in any argument) → positions of the literals that mention it, ascending, each literal once. */
+  readonly byArg = new Map<string, number[]>();
+
+  get length(): number {
+    return this.lits.length;
+  }
+
+  append(lit: GroundLiteral, key: string): void {
+    const at = this.lits.length;
+    this.lits.push(lit);
+    this.keys.push(key);
+    this.positions.set(key, at);
+    const { args } = lit;
+    for (let i = 0; i < args.length; i++) {
+      const id = args[i]!;
+      if (args.indexOf(id) !== i) continue;
+      const list = this.byArg.get(id);
+      if (list) list.push(at);
+      else this.byArg.set(id, [at]);
+    }
+  }
+
+  /** A new log holding the first `size` literals. */
+  prefix(size: number): LiteralLog {
+    const log = new LiteralLog();
+    for (let i = 0; i < size; i++) log.append(this.lits[i]!, this.keys[i]!);
+    return log;
+  }
+}
+
+/**
  * Literals the plan has committed to so far. Used to see that a candidate literal contradicts an earlier
  * choice (its negation is committed, or it gives an object a second support), so the planner prefers
- * choices that do not undo each other. Immutable: `with` returns an extended copy.
+ * choices that do not undo each other. Immutable: `with` returns an extended set.
+ *
+ * Why a shared log: the planner extends a set once per part of every conjunction, and copying the set each
+ * time made a plan quadratic in its literals (most of the oracle's allocation). A set is the first `size`
+ * literals of a log; extending the set that ends the log appends to it (the shorter sets still see only their
+ * prefix), and extending any other set copies its prefix into a new log first — the planner's alternatives
+ * do that, seldom.
  */
 export class LiteralSet {
   private constructor(
-    private readonly byKey: ReadonlyMap<string, GroundLiteral>,
-    /** Subject object id → its committed positive support literals. */
-    private readonly supports: ReadonlyMap<string, readonly GroundLiteral[]>,
+    private readonly log: LiteralLog,
+    private readonly size: number,
   ) {}
 
-  /** The empty set: one instance (a set is never changed). */
-  private static readonly EMPTY = new LiteralSet(new Map(), new Map());
+  /** The empty set: one instance (a set is never changed, and extending it starts a new log). */
+  private static readonly EMPTY = new LiteralSet(new LiteralLog(), 0);
 
   static empty(): LiteralSet {
     return LiteralSet.EMPTY;
   }
 
-  /** This set plus `lits`. */
+  /** This set plus `lits` (this set itself when they are all in it already). */
   with(lits: Iterable<GroundLiteral>): LiteralSet {
-    const byKey = new Map(this.byKey);
-    const supports = new Map(this.supports);
+    let log: LiteralLog | null = null;
     for (const l of lits) {
       const key = literalKey(l);
-      if (byKey.has(key)) continue;
-      byKey.set(key, l);
-      if (l.positive && SUPPORT_PREDICATES.has(l.pred)) supports.set(l.args[0]!, [...(supports.get(l.args[0]!) ?? []), l]);
+      if (this.hasKey(key)) continue;
+      if (log === null) log = this.size === 0 ? new LiteralLog() : this.size === this.log.length ? this.log : this.log.prefix(this.size);
+      // once appending, `log` ends with what was added: a key there at all is a key of this call's set
+      else if (log.positions.has(key)) continue;
+      log.append(l, key);
     }
-    return new LiteralSet(byKey, supports);
+    return log === null ? this : new LiteralSet(log, log.length);
   }
 
   has(lit: GroundLiteral): boolean {
-    return this.byKey.has(literalKey(lit));
+    return this.hasKey(literalKey(lit));
   }
 
   /** Every committed literal, in insertion order. */
   all(): GroundLiteral[] {
-    return [...this.byKey.values()];
+    return this.log.lits.slice(0, this.size);
   }
 
-  /** Committed literals about an object (as any argument). */
+  /** Committed literals about an object (as any argument), in insertion order. */
   about(id: string): GroundLiteral[] {
-    return this.all().filter((l) => l.args.includes(id));
+    const out: GroundLiteral[] = [];
+    const list = this.log.byArg.get(id);
+    if (list) for (let i = 0; i < list.length && list[i]! < this.size; i++) out.push(this.log.lits[list[i]!]!);
+    return out;
   }
 
   /**
@@ -52,27 +100,41 @@ export class LiteralSet {
    */
   degree(id: string): number {
     let n = 0;
-    for (const l of this.byKey.values()) if (l.positive && l.args.length === 2 && l.pred !== "inroom" && l.args.includes(id)) n++;
+    const list = this.log.byArg.get(id);
+    if (!list) return 0;
+    for (let i = 0; i < list.length && list[i]! < this.size; i++) {
+      const l = this.log.lits[list[i]!]!;
+      if (l.positive && l.args.length === 2 && l.pred !== "inroom") n++;
+    }
     return n;
   }
 
   /** Number of committed literals `lit` contradicts. */
   conflicts(lit: GroundLiteral): number {
-    let n = this.byKey.has(literalKey({ ...lit, positive: !lit.positive })) ? 1 : 0;
-    if (lit.positive && SUPPORT_PREDICATES.has(lit.pred)) {
-      const target = supportTarget(lit);
-      for (const other of this.supports.get(lit.args[0]!) ?? []) if (supportTarget(other) !== target) n++;
-    }
-    if (lit.positive && lit.pred === "inroom") {
-      for (const other of this.byKey.values()) {
-        if (other.positive && other.pred === "inroom" && other.args[0] === lit.args[0] && other.args[1] !== lit.args[1]) n++;
-      }
+    const key = literalKey(lit);
+    let n = this.hasKey(lit.positive ? `!${key}` : key.slice(1)) ? 1 : 0;
+    if (!lit.positive) return n;
+    const support = SUPPORT_PREDICATES.has(lit.pred);
+    if (!support && lit.pred !== "inroom") return n;
+    const subject = lit.args[0]!;
+    const list = this.log.byArg.get(subject);
+    if (!list) return n;
+    for (let i = 0; i < list.length && list[i]! < this.size; i++) {
+      const other = this.log.lits[list[i]!]!;
+      if (!other.positive || other.args[0] !== subject) continue;
+      // another support of the same object, or another room for it
+      if (support ? SUPPORT_PREDICATES.has(other.pred) && !sameSupport(other, lit) : other.pred === "inroom" && other.args[1] !== lit.args[1]) n++;
     }
     return n;
   }
+
+  private hasKey(key: string): boolean {
+    const at = this.log.positions.get(key);
+    return at !== undefined && at < this.size;
+  }
 }
 
-/** `onfloor(x, f)` and `ontop(x, f)` name the same support. */
-function supportTarget(lit: GroundLiteral): string {
-  return `${lit.pred === "onfloor" ? "ontop" : lit.pred}:${lit.args[1]}`;
+/** Whether two support literals name the same support: `onfloor(x, f)` and `ontop(x, f)` do. */
+function sameSupport(a: GroundLiteral, b: GroundLiteral): boolean {
+  return (a.pred === "onfloor" ? "ontop" : a.pred) === (b.pred === "onfloor" ? "ontop" : b.pred) && a.args[1] === b.args[1];
 }

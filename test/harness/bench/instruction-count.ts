@@ -16,7 +16,10 @@
  * that saves instructions in a memory-bound loop less. Use it to see small changes; use `rearrange bench` for
  * the figures.
  *
- * Run: `npx tsx test/harness/bench/instruction-count.ts [--agent oracle] [--suite default] [--warmup 20] [--passes 10]`
+ * With `--live`, it also counts the agent run live over the same passes: the difference per step is what the
+ * agent's own `act()` costs (its planning, its garbage), with the same resets and stepping on both sides.
+ *
+ * Run: `npx tsx test/harness/bench/instruction-count.ts [--agent oracle] [--suite default] [--warmup 20] [--passes 10] [--live]`
  * (needs valgrind; ~3 minutes for the default suite).
  */
 import { execFile } from "node:child_process";
@@ -30,6 +33,7 @@ const suite = scriptArg("suite", "default");
 const agent = scriptArg("agent", "oracle");
 const warmup = Number(scriptArg("warmup", "20"));
 const passes = Number(scriptArg("passes", "10"));
+const live = process.argv.includes("--live");
 
 /** Instructions of one run of the drive over `warmup` then `measured` passes, and the steps of the measured ones. */
 async function count(bundle: string, measured: number, mode = "full"): Promise<{ instructions: number; steps: number }> {
@@ -54,4 +58,13 @@ const [short, long, resets] = await Promise.all([count(bundle, passes), count(bu
 const perStep = (long.instructions - short.instructions) / (long.steps - short.steps);
 const perSteppingStep = (short.instructions - resets.instructions) / (short.steps - resets.steps);
 console.log(`${agent} on ${suite}, after ${warmup} passes: ${Math.round(perSteppingStep)} instructions per step of stepping, ${Math.round(perStep)} per step with resets`);
-console.log(JSON.stringify({ suite, agent, warmup, passes, instructionsPerStep: Math.round(perSteppingStep), instructionsPerStepWithResets: Math.round(perStep), runs: { short, long, resets } }));
+let agentPerStep: number | undefined;
+let liveRuns: { short: { instructions: number; steps: number }; long: { instructions: number; steps: number } } | undefined;
+if (live) {
+  const [liveShort, liveLong] = await Promise.all([count(bundle, passes, "live"), count(bundle, 2 * passes, "live")]);
+  // both differences cancel start-up, loading and warm-up; what is left beyond the replayed run is the agent's act()
+  agentPerStep = (liveLong.instructions - liveShort.instructions) / (liveLong.steps - liveShort.steps) - perStep;
+  liveRuns = { short: liveShort, long: liveLong };
+  console.log(`${agent} live: ${Math.round(agentPerStep)} more instructions per step (its act())`);
+}
+console.log(JSON.stringify({ suite, agent, warmup, passes, instructionsPerStep: Math.round(perSteppingStep), instructionsPerStepWithResets: Math.round(perStep), agentInstructionsPerStep: agentPerStep === undefined ? undefined : Math.round(agentPerStep), runs: { short, long, resets, ...liveRuns && { liveShort: liveRuns.short, liveLong: liveRuns.long } } }));

@@ -4,8 +4,9 @@
  * next to nothing — through the real episode runner with the trajectory writer on, as the stepping rate
  * does: `warmup` passes over the suite, then `passes` more. Prints the steps of the last `passes` passes.
  * With `resets-only`, the measured passes end every episode at once (`done()` as the first action): the same
- * resets and episode set-up with one step each, to subtract from a full run.
- * Args: suite agent warmup passes [resets-only].
+ * resets and episode set-up with one step each, to subtract from a full run. With `live`, the warm-up and
+ * measured passes run the agent itself (its `act()` counted too), to compare with a replayed run of the same passes.
+ * Args: suite agent warmup passes [full|resets-only|live].
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -32,12 +33,17 @@ const passOver = async (agent: Agent, name: string, passes: number) => {
 };
 try {
   const agent = await loadAgent(agentName);
-  const recorded = await passOver(agent, "record", 1).finally(() => agent.close?.());
-  const replay = replayedAgent(recorded);
-  await passOver(replay, "warm-up", Number(warmupArg));
-  replay.resetsOnly = mode === "resets-only";
-  const measured = await passOver(replay, "measured", Number(passesArg));
-  console.log(JSON.stringify({ steps: measured.steps }));
+  try {
+    const recorded = await passOver(agent, "record", 1);
+    const replay = replayedAgent(recorded);
+    const driven = mode === "live" ? agent : replay;
+    await passOver(driven, "warm-up", Number(warmupArg));
+    replay.resetsOnly = mode === "resets-only";
+    const measured = await passOver(driven, "measured", Number(passesArg));
+    console.log(JSON.stringify({ steps: measured.steps }));
+  } finally {
+    await agent.close?.();
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
