@@ -23,7 +23,7 @@ export interface AgendaItem {
 export function buildAgenda(plans: readonly ConditionPlan[], ctx: OracleContext, registry: AchieverRegistry, focus?: string): AgendaItem[] {
   const held = ctx.world.agent.holding;
   const seen = new Set<string>();
-  const items: (AgendaItem & { mover?: string; target?: string; order: number })[] = [];
+  const items: RankedItem[] = [];
   for (const p of plans) {
     if (p.holds || !Number.isFinite(p.choice.cost)) continue;
     for (const lit of p.choice.literals) {
@@ -33,18 +33,35 @@ export function buildAgenda(plans: readonly ConditionPlan[], ctx: OracleContext,
       if (ctx.failures.isExhausted(key, Infinity)) continue;
       const found = registry.find(lit)?.options(lit, ctx) ?? [];
       const options = held ? [...found.filter((o) => o.mover === held), ...found.filter((o) => o.mover !== held)] : found;
-      items.push({ lit, options, mover: options[0]?.mover, target: options[0]?.target, order: items.length });
+      items.push({ lit, options, mover: options[0]?.mover, target: options[0]?.target, order: items.length, rank: 0, degree: 0 });
     }
   }
-  const movers = new Set(items.map((i) => i.mover).filter((m) => m !== undefined));
-  const rank = (i: (typeof items)[number]) => {
-    if (held && i.mover === held) return literalKey(i.lit) === focus ? -1 : 0;
-    if (i.lit.pred === "open" && !i.lit.positive) return 3;
-    return i.target === undefined || i.target === i.mover || !movers.has(i.target) ? 1 : 2;
-  };
-  const degree = (i: (typeof items)[number]) => (i.mover ? ctx.committed.degree(i.mover) : 0);
-  return items
-    .map((i) => ({ i, rank: rank(i), degree: degree(i) }))
-    .sort((a, b) => a.rank - b.rank || b.degree - a.degree || a.i.order - b.i.order)
-    .map(({ i }) => ({ lit: i.lit, options: i.options }));
+  const movers = new Set<string>();
+  for (const i of items) if (i.mover !== undefined) movers.add(i.mover);
+  for (const i of items) {
+    i.rank = held && i.mover === held ? (literalKey(i.lit) === focus ? -1 : 0) : i.lit.pred === "open" && !i.lit.positive ? 3 : i.target === undefined || i.target === i.mover || !movers.has(i.target) ? 1 : 2;
+    i.degree = i.mover ? ctx.committed.degree(i.mover) : 0;
+  }
+  // a few items: sorted by insertion in place (the order is total: `order` breaks every tie)
+  for (let k = 1; k < items.length; k++) {
+    const item = items[k]!;
+    let j = k - 1;
+    for (; j >= 0 && precedes(item, items[j]!); j--) items[j + 1] = items[j]!;
+    items[j + 1] = item;
+  }
+  return items;
+}
+
+interface RankedItem extends AgendaItem {
+  mover?: string;
+  target?: string;
+  /** Position among the items before sorting (condition order). */
+  order: number;
+  rank: number;
+  /** How many committed relations hang on the mover. */
+  degree: number;
+}
+
+function precedes(a: RankedItem, b: RankedItem): boolean {
+  return (a.rank - b.rank || b.degree - a.degree || a.order - b.order) < 0;
 }

@@ -72,16 +72,33 @@ export function childBox(parent: Box, offset: Vec3, size: Vec3): Box {
  * without an interior. Its bottom face is the top of the base.
  */
 export function interiorOf(obj: ShapedObject): Box | null {
+  return hasInterior(obj) ? interiorInto(obj, { center: { x: 0, y: 0, z: 0 }, size: { x: 0, y: 0, z: 0 }, heading: 0 }) : null;
+}
+
+/**
+ * {@link interiorOf} written into `out` (and its `center` and `size` objects), for a caller that reads it only
+ * before its next call: `inside` asks for a container's interior on every test, in the goal re-check of every
+ * step and in the oracle's plans, and making a box each time was most of what the test allocated.
+ * The same arithmetic as `childBox(obj.box, offset, size)`, so the same numbers to the last bit.
+ */
+export function interiorInto(obj: ShapedObject, out: Box): Box | null {
   if (!hasInterior(obj)) return null;
   const w = wallThickness(obj);
   const lid = hasLid(obj) ? w : 0;
-  const s = obj.box.size;
+  const { box } = obj;
+  const s = box.size;
   const height = Math.max(0, s.z - w - lid);
-  return childBox(
-    obj.box,
-    { x: 0, y: 0, z: -s.z / 2 + w + height / 2 },
-    { x: Math.max(0, s.x - 2 * w), y: Math.max(0, s.y - 2 * w), z: height },
-  );
+  const c = Math.cos(box.heading);
+  const sin = Math.sin(box.heading);
+  // fromBoxFrame(box, { x: 0, y: 0 }) as written there (a -0 centre stays what it computes)
+  out.center.x = box.center.x + c * 0 - sin * 0;
+  out.center.y = box.center.y + sin * 0 + c * 0;
+  out.center.z = box.center.z + (-s.z / 2 + w + height / 2);
+  out.size.x = Math.max(0, s.x - 2 * w);
+  out.size.y = Math.max(0, s.y - 2 * w);
+  out.size.z = height;
+  out.heading = box.heading;
+  return out;
 }
 
 /** The free space between a table's legs, under its top slab; null for other shapes. */

@@ -1,8 +1,12 @@
 import { footprintFraction } from "../geometry/containment.ts";
-import { interiorOf } from "../geometry/shape-model.ts";
+import { interiorInto } from "../geometry/shape-model.ts";
+import type { Box } from "../scene/schema.ts";
 import { bottomZ, topZ } from "../geometry/vertical.ts";
 import { INSIDE_FOOTPRINT_SHARE, INSIDE_TOLERANCE } from "./tolerances.ts";
 import { relatable, type PredicateObject } from "./subject.ts";
+
+/** The interior of the container under test ({@link interiorInto}): read only within one call, never kept. */
+const scratchInterior: Box = { center: { x: 0, y: 0, z: 0 }, size: { x: 0, y: 0, z: 0 }, heading: 0 };
 
 /**
  * `inside(a, b)`: `a` is in `b`'s interior ({@link interiorOf}: only containers have one — never a
@@ -14,7 +18,7 @@ import { relatable, type PredicateObject } from "./subject.ts";
  */
 export function inside(a: PredicateObject, b: PredicateObject): boolean {
   if (!relatable(a, b)) return false;
-  const interior = interiorOf(b);
+  const interior = interiorInto(b, scratchInterior);
   if (!interior) return false;
   const bottom = bottomZ(a.box);
   if (bottom < bottomZ(interior) - INSIDE_TOLERANCE || bottom > topZ(interior) - INSIDE_TOLERANCE) return false;

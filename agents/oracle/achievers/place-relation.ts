@@ -1,7 +1,7 @@
 import type { Relation } from "../../../sim/actions.ts";
 import { hasInterior } from "../../../sim/geometry/shape-model.ts";
 import { AGENT_ID } from "../../../sim/task/binding.ts";
-import { act, blocked, type OracleContext } from "../context.ts";
+import { act, blocked, type OracleContext, type Step } from "../context.ts";
 import { holdsLiteral, type GroundLiteral } from "../literal.ts";
 import { holdsAtom } from "../../../sim/task/atoms.ts";
 import { placeAt, placeKey } from "../skills/hand.ts";
@@ -26,9 +26,9 @@ export const placeRelationAchiever: Achiever = {
     const opts = placementOptions(lit, ctx);
     if (opts.length === 0) return Infinity;
     if (lit.args[0] === AGENT_ID) return 1;
-    return Math.min(
-      ...opts.map((o) => (o.mover ? moveEffort(ctx, o.mover) + (o.target ? carryEffort(ctx, o.mover, o.target) : 0) + disturbance(ctx, o.mover, lit) : 1)),
-    );
+    let least = Infinity;
+    for (const o of opts) least = Math.min(least, o.mover ? moveEffort(ctx, o.mover) + (o.target ? carryEffort(ctx, o.mover, o.target) : 0) + disturbance(ctx, o.mover, lit) : 1);
+    return least;
   },
   options: (lit, ctx) => placementOptions(lit, ctx),
 };
@@ -99,7 +99,30 @@ function move(ctx: OracleContext, mover: string, relation: Relation, target: str
   if (!m || m.kind !== "carryable") return [];
   const t = ctx.world.objects.get(target);
   if (relation === "ontop" && t && fallsIntoOpenTop(m, t)) return [];
-  return [{ key: placeKey(mover, relation, target), mover, target, next: (c) => placeAt(c, mover, relation, target) }];
+  return [new PlaceOption(mover, relation, target)];
+}
+
+/**
+ * Carry `mover` and place it `relation` `target`. Made for every estimate of every placement literal, most
+ * of them only to read the mover and the target: the key is made when first read, and `next` is a method
+ * (no closure per option).
+ */
+class PlaceOption implements AchieverOption {
+  private keyText: string | undefined;
+
+  constructor(
+    readonly mover: string,
+    private readonly relation: Relation,
+    readonly target: string,
+  ) {}
+
+  get key(): string {
+    return (this.keyText ??= placeKey(this.mover, this.relation, this.target));
+  }
+
+  next(ctx: OracleContext): Step {
+    return placeAt(ctx, this.mover, this.relation, this.target);
+  }
 }
 
 /**

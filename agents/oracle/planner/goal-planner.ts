@@ -53,7 +53,10 @@ export class GoalPlanner {
   plan(conditions: readonly { expr: BddlExpr }[], holds: readonly boolean[]): ConditionPlan[] {
     let committed = LiteralSet.empty();
     const plans: ConditionPlan[] = new Array(conditions.length);
-    const order = conditions.map((_, i) => i).sort((a, b) => Number(holds[b]) - Number(holds[a]) || a - b);
+    // the conditions that hold first, then the rest, each in condition order
+    const order: number[] = [];
+    for (let i = 0; i < conditions.length; i++) if (holds[i]) order.push(i);
+    for (let i = 0; i < conditions.length; i++) if (!holds[i]) order.push(i);
     for (const i of order) {
       const choice = this.choose(conditions[i]!.expr, NO_BINDINGS, true, `c${i}`, committed);
       plans[i] = { index: i, holds: holds[i]!, choice };
