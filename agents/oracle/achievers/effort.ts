@@ -15,8 +15,8 @@ export function moveEffort(ctx: OracleContext, id: string): number {
   let e = 1;
   if (!ctx.observed.has(id)) e += 0.2;
   if (closedContainerAround(world, id)) e += 0.2;
-  const path = world.graph.path(world.agent.room, world.agent.position, o.room, o.box.center);
-  if (path) e += Math.min(0.3, 0.01 * path.length);
+  const length = world.graph.pathLength(world.agent.room, world.agent.position, o.room, o.box.center);
+  if (length !== null) e += Math.min(0.3, 0.01 * length);
   return e;
 }
 

@@ -24,8 +24,7 @@ export function nearestWith(ctx: OracleContext, ability: Ability, filter: (o: Si
 /** Walking distance from the agent to the object (Infinity when no door leads there). */
 export function walk(ctx: OracleContext, o: SimObject): number {
   const { world } = ctx;
-  const path = world.graph.path(world.agent.room, world.agent.position, o.room, o.box.center);
-  return path ? path.length : Infinity;
+  return world.graph.pathLength(world.agent.room, world.agent.position, o.room, o.box.center) ?? Infinity;
 }
 
 /**
