@@ -154,8 +154,9 @@ export class OracleAgent implements Agent {
     ep.explored = new Set(obs.rooms.filter((r) => r.explored).map((r) => r.id));
     this.digest(ep, obs);
     const conditions = ep.task.tracker.conditions;
-    // evaluated once: nothing in an act changes the world (rounds only give up literals)
-    const h = conditions.map((c) => ep.task.tracker.evaluate(c.expr));
+    // the tracker's state, which every step brings up to date (re-checking what the step changed): nothing in
+    // an act changes the world (rounds only give up literals)
+    const h = conditions.map((_, i) => ep.task.tracker.conditionHolds(i));
     if (h.every(Boolean)) return this.putDownThenFinish(ep);
     if (ep.failures.failedActions >= this.limits.maxFailures) return this.finish(ep, `${ep.failures.failedActions} failed actions`);
     for (let round = 0; round < MAX_ROUNDS; round++) {

@@ -99,6 +99,11 @@ export class GoalTracker {
     return out;
   }
 
+  /** Whether condition `i` holds now (as of the last {@link update}: the state every step's metrics read). */
+  conditionHolds(i: number): boolean {
+    return this.holds[i]!;
+  }
+
   allHold(): boolean {
     const { holds } = this;
     for (let i = 0; i < holds.length; i++) if (!holds[i]) return false;
