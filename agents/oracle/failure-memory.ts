@@ -10,6 +10,11 @@ export class FailureMemory {
   /** Failed actions in the episode. */
   failedActions = 0;
 
+  /** True while nothing has failed or been given up: callers skip making keys to look up. */
+  get none(): boolean {
+    return this.counts.size === 0 && this.exhausted.size === 0;
+  }
+
   /** Records one failure of `key`. */
   note(key: string): void {
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);

@@ -195,7 +195,9 @@ export class OracleAgent implements Agent {
   }
 
   private context(ep: EpisodeState, plans: ConditionPlan[]): OracleContext {
-    const committed = LiteralSet.empty().with(plans.filter((p) => Number.isFinite(p.choice.cost)).flatMap((p) => p.choice.literals));
+    // plan by plan: each extends the last set made, so they all append to one log (no list of every literal)
+    let committed = LiteralSet.empty();
+    for (const p of plans) if (Number.isFinite(p.choice.cost)) committed = committed.with(p.choice.literals);
     return { world: ep.world, observed: ep.observed, explored: ep.explored, failures: ep.failures, committed };
   }
 
@@ -223,7 +225,8 @@ export class OracleAgent implements Agent {
 
   /** Progress = conditions holding, then planned literals holding; too many steps without a new best ends the episode. */
   private stalled(ep: EpisodeState, plans: ConditionPlan[], holds: boolean[]): boolean {
-    const literalsTrue = plans.filter((p) => !p.holds).reduce((n, p) => n + p.choice.literals.filter((l) => holdsLiteral(ep.world, l)).length, 0);
+    let literalsTrue = 0;
+    for (const p of plans) if (!p.holds) for (const l of p.choice.literals) if (holdsLiteral(ep.world, l)) literalsTrue++;
     const progress = holds.filter(Boolean).length * 10_000 + literalsTrue * 10 + Math.min(9, ep.observed.size / 100);
     if (progress > ep.bestProgress) {
       ep.bestProgress = progress;
@@ -245,7 +248,7 @@ export class OracleAgent implements Agent {
       for (const opt of ordered) {
         if (ep.failures.isExhausted(opt.key, this.limits.optionFailures)) continue;
         const step = opt.next(ctx);
-        if (step.kind === "blocked" || ep.failures.isExhausted(actionFailureKey(step.action), this.limits.actionFailures)) {
+        if (step.kind === "blocked" || (!ep.failures.none && ep.failures.isExhausted(actionFailureKey(step.action), this.limits.actionFailures))) {
           ep.failures.exhaust(opt.key);
           gaveUp = true;
           continue;

@@ -162,7 +162,7 @@ function clearThenMove(ctx: OracleContext, mover: string, relation: "ontop" | "i
   const t = ctx.world.objects.get(target);
   if (!m || m.kind !== "carryable" || !t || t.shape === "floor") return [];
   if (relation === "ontop" && fallsIntoOpenTop(m, t)) return [];
-  if (ctx.failures.count(placeKey(mover, relation, target)) === 0) return [];
+  if (ctx.failures.none || ctx.failures.count(placeKey(mover, relation, target)) === 0) return [];
   const blockers = (c: OracleContext) =>
     [...c.world.supports]
       .filter(([id, s]) => s.relation === relation && s.target === target && id !== mover)
