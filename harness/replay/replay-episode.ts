@@ -10,6 +10,9 @@ import { loadReplayInputs } from "./locate-inputs.ts";
 import { diffReset, diffStep, type Difference } from "./step-diff.ts";
 import { stepEventOf } from "../trajectory/step-event.ts";
 
+/** Every episode is scored with this registry, never registered into: its evaluation order is worked out once. */
+const episodeMeasures = defaultMeasureRegistry();
+
 /** Where a replay first disagreed with its log. */
 export interface Divergence {
   file: string;
@@ -74,7 +77,7 @@ export function replayEpisode(trajectory: TrajectoryRead, options: ReplayOptions
   if (resetDiff.length) divergence = { ...base, t: 0, action: null, differences: resetDiff };
 
   const replayedHeader: EpisodeHeader = { ...header, ...reset };
-  const scorer = new EpisodeScorer(defaultMeasureRegistry());
+  const scorer = new EpisodeScorer(episodeMeasures);
   scorer.reset(replayedHeader);
   let ended: EndReason | null = null;
   let replayed = 0;

@@ -15,6 +15,9 @@ import { AgentStuck, AgentTimeout, withTimeout } from "./timeout.ts";
 import { stepEventOf } from "../trajectory/step-event.ts";
 import { isThenable } from "./thenable.ts";
 
+/** Every episode is scored with this registry, never registered into: its evaluation order is worked out once. */
+const episodeMeasures = defaultMeasureRegistry();
+
 /** One episode ready to run: resolved files, seed and budget. */
 export interface EpisodeJob {
   /** `id`, or `id#k` for repeat k > 0. */
@@ -93,7 +96,7 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
     ts: ctx.now(),
   };
   await ctx.emit({ type: "episodeBegin", key: job.key, header });
-  const scorer = new EpisodeScorer(defaultMeasureRegistry());
+  const scorer = new EpisodeScorer(episodeMeasures);
   scorer.reset(header);
 
   let reason: EndReason = failure?.reason ?? "budget";

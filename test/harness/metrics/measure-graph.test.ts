@@ -54,6 +54,31 @@ describe("MeasureRegistry and EpisodeScorer", () => {
     expect(() => scorer.update(b.steps[0]!)).toThrow(/sneaky" reads "SR" without declaring/);
   });
 
+  it("orders a registry once: later instantiations make fresh measures in that order, and a registration orders again", () => {
+    const registry = defaultMeasureRegistry();
+    const first = registry.instantiate();
+    const second = registry.instantiate();
+    expect(second.map((m) => m.id)).toEqual(first.map((m) => m.id));
+    expect(second.every((m, i) => m !== first[i])).toBe(true);
+    const LATE = measureKey<number>("late");
+    registry.register(() => derivedMeasure(LATE, [SR], (d) => d.get(SR), () => 0));
+    const third = registry.instantiate().map((m) => m.id);
+    expect(third).toContain("late");
+    expect(third.indexOf("late")).toBeGreaterThan(third.indexOf(SR.id));
+  });
+
+  it("orders again when a factory's measure declares other dependencies than when the registry was ordered", () => {
+    const a = measureKey<number>("a");
+    const b = measureKey<number>("b");
+    let calls = 0;
+    // registration makes one instance (for its id) and the first instantiation one: from the third on, `a` needs `b`
+    const registry = new MeasureRegistry()
+      .register(() => derivedMeasure(a, ++calls > 2 ? [b] : [], () => 0, () => 0))
+      .register(() => derivedMeasure(b, [], () => 0, () => 0));
+    expect(registry.instantiate().map((m) => m.id)).toEqual(["a", "b"]);
+    expect(registry.instantiate().map((m) => m.id)).toEqual(["b", "a"]);
+  });
+
   it("detects a cycle when the scorer is built", () => {
     const a = measureKey<number>("a");
     const b = measureKey<number>("b");
