@@ -15,27 +15,22 @@ export interface TrackedCondition {
 }
 
 /**
- * Goal-condition state of a running episode. After each step only the conditions that mention
- * an object the step changed are evaluated again.
+ * What tracking a task's goal needs that depends only on the task and the world it is bound in, not on
+ * the world's state: the conditions, which conditions each object can change, each condition compiled.
+ * Made once per world and task ({@link boundTask}): a pooled world is restored for episode after episode of
+ * the same task, and expanding, resolving and compiling the conditions again was most of an episode's reset.
  */
-export class GoalTracker {
+export class GoalSpec {
   readonly conditions: TrackedCondition[];
-  private readonly holds: boolean[];
-  private readonly byObject = new Map<string, number[]>();
-  private readonly bddlWorld: BddlWorld;
+  /** Object id → the conditions that mention it or range over it. */
+  readonly byObject = new Map<string, number[]>();
+  readonly bddlWorld: BddlWorld;
   /** Each condition compiled once ({@link compileGoal}): what a re-check runs. */
-  private readonly compiled: CompiledGoal[];
-  /** Variable slots of a compiled condition's evaluation (one array: checks never nest). */
-  private readonly slots: string[];
-  /** `marks[i] === pass` when condition i is already queued in this {@link update} (no Set per step). */
-  private readonly marks: Uint32Array;
-  private pass = 0;
-  private readonly todo: number[] = [];
+  readonly compiled: CompiledGoal[];
+  /** Variable slots the largest compiled condition needs. */
+  readonly slotCount: number;
 
-  constructor(
-    private readonly world: World,
-    readonly binding: TaskBinding,
-  ) {
+  constructor(world: World, readonly binding: TaskBinding) {
     this.bddlWorld = {
       instancesOf: (category) => binding.instancesOf(category),
       holds: (pred, args) => holdsAtom(world, pred, args.map((a) => binding.resolve(a) ?? a)),
@@ -57,7 +52,39 @@ export class GoalTracker {
       tester: (pred: string) => atomTest(world, pred),
     };
     this.compiled = this.conditions.map((c) => compileGoal(c.expr, source));
-    this.slots = new Array<string>(Math.max(0, ...this.compiled.map((c) => c.slots))).fill("");
+    this.slotCount = Math.max(0, ...this.compiled.map((c) => c.slots));
+  }
+}
+
+/**
+ * Goal-condition state of a running episode. After each step only the conditions that mention
+ * an object the step changed are evaluated again.
+ */
+export class GoalTracker {
+  readonly conditions: TrackedCondition[];
+  readonly binding: TaskBinding;
+  private readonly holds: boolean[];
+  private readonly byObject: ReadonlyMap<string, number[]>;
+  private readonly bddlWorld: BddlWorld;
+  private readonly compiled: CompiledGoal[];
+  /** Variable slots of a compiled condition's evaluation (one array: checks never nest). */
+  private readonly slots: string[];
+  /** `marks[i] === pass` when condition i is already queued in this {@link update} (no Set per step). */
+  private readonly marks: Uint32Array;
+  private pass = 0;
+  private readonly todo: number[] = [];
+
+  /**
+   * @param spec the task's goal as bound in `world` (made here unless given: {@link boundTask} keeps one per
+   *   world and task); the conditions' state is read from the world now
+   */
+  constructor(world: World, binding: TaskBinding, spec: GoalSpec = new GoalSpec(world, binding)) {
+    this.binding = binding;
+    this.conditions = spec.conditions;
+    this.byObject = spec.byObject;
+    this.bddlWorld = spec.bddlWorld;
+    this.compiled = spec.compiled;
+    this.slots = new Array<string>(spec.slotCount).fill("");
     this.marks = new Uint32Array(this.conditions.length);
     this.holds = this.conditions.map((_, i) => this.check(i));
   }
