@@ -11,23 +11,31 @@ export interface GroundLiteral {
   readonly positive: boolean;
   /** Its {@link literalKey}, when made by {@link groundLiteral}. */
   readonly key?: string;
+  /** Its {@link literalBody}, when made by {@link groundLiteral}. */
+  readonly body?: string;
 }
 
 /**
- * A literal with its key made once: the planner asks a literal's key many times over (commitments,
+ * A literal with its key and body made once: the planner asks a literal's key many times over (commitments,
  * contradictions, duplicates, the agenda), and making the text each time was a good part of its garbage.
  */
 export function groundLiteral(pred: string, args: readonly string[], positive: boolean): GroundLiteral {
-  return { pred, args, positive, key: keyOf(pred, args, positive) };
+  const body = bodyOf(pred, args);
+  return { pred, args, positive, key: positive ? body : `!${body}`, body };
 }
 
 /** Stable text key of a literal, e.g. `inside(apple_1,fridge_1)` or `!open(fridge_1)`. */
 export function literalKey(lit: GroundLiteral): string {
-  return lit.key ?? keyOf(lit.pred, lit.args, lit.positive);
+  return lit.key ?? (lit.positive ? bodyOf(lit.pred, lit.args) : `!${bodyOf(lit.pred, lit.args)}`);
 }
 
-function keyOf(pred: string, args: readonly string[], positive: boolean): string {
-  return `${positive ? "" : "!"}${pred}(${args.join(",")})`;
+/** The key without its sign: the same for a literal and its negation, e.g. `open(fridge_1)`. */
+export function literalBody(lit: GroundLiteral): string {
+  return lit.body ?? bodyOf(lit.pred, lit.args);
+}
+
+function bodyOf(pred: string, args: readonly string[]): string {
+  return `${pred}(${args.join(",")})`;
 }
 
 /** The same literal with the opposite sign. */

@@ -105,11 +105,15 @@ export class GoalPlanner {
   }
 
   private atom(pred: string, rawArgs: readonly string[], env: Env, want: boolean, committed: LiteralSet): Choice {
-    const args = rawArgs.map((a, i) => {
-      if (isRoomArg(pred, i)) return a;
-      const inst = env.get(a) ?? a;
-      return this.o.binding.resolve(inst) ?? inst;
-    });
+    const args = new Array<string>(rawArgs.length);
+    for (let i = 0; i < rawArgs.length; i++) {
+      const a = rawArgs[i]!;
+      if (isRoomArg(pred, i)) args[i] = a;
+      else {
+        const inst = env.get(a) ?? a;
+        args[i] = this.o.binding.resolve(inst) ?? inst;
+      }
+    }
     const lit = groundLiteral(pred, args, want);
     const clash = committed.conflicts(lit) * CONFLICT_COST;
     if (holdsLiteral(this.o.world, lit)) return { literals: [lit], cost: clash };

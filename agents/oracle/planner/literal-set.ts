@@ -1,4 +1,4 @@
-import { literalKey, SUPPORT_PREDICATES, type GroundLiteral } from "../literal.ts";
+import { literalBody, SUPPORT_PREDICATES, type GroundLiteral } from "../literal.ts";
 
 /**
  * Literals in the order they were committed, each key once, with what the set's questions look up. A set and
@@ -6,9 +6,10 @@ import { literalKey, SUPPORT_PREDICATES, type GroundLiteral } from "../literal.t
  */
 class LiteralLog {
   readonly lits: GroundLiteral[] = [];
-  readonly keys: string[] = [];
-  /** Literal key → its position. */
-  readonly positions = new Map<string, number>();
+  readonly bodies: string[] = [];
+  /** Literal body ({@link literalBody}) → position of the positive literal with it, and of the negative one. */
+  readonly positives = new Map<string, number>();
+  readonly negatives = new Map<string, number>();
   /** Object id (in any argument) → positions of the literals that mention it, ascending, each literal once. */
   readonly byArg = new Map<string, number[]>();
 
@@ -16,11 +17,16 @@ class LiteralLog {
     return this.lits.length;
   }
 
-  append(lit: GroundLiteral, key: string): void {
+  /** Position of the literal with this sign and body, if the log holds it. */
+  at(positive: boolean, body: string): number | undefined {
+    return (positive ? this.positives : this.negatives).get(body);
+  }
+
+  append(lit: GroundLiteral, body: string): void {
     const at = this.lits.length;
     this.lits.push(lit);
-    this.keys.push(key);
-    this.positions.set(key, at);
+    this.bodies.push(body);
+    (lit.positive ? this.positives : this.negatives).set(body, at);
     const { args } = lit;
     for (let i = 0; i < args.length; i++) {
       const id = args[i]!;
@@ -34,7 +40,7 @@ class LiteralLog {
   /** A new log holding the first `size` literals. */
   prefix(size: number): LiteralLog {
     const log = new LiteralLog();
-    for (let i = 0; i < size; i++) log.append(this.lits[i]!, this.keys[i]!);
+    for (let i = 0; i < size; i++) log.append(this.lits[i]!, this.bodies[i]!);
     return log;
   }
 }
@@ -67,18 +73,18 @@ export class LiteralSet {
   with(lits: Iterable<GroundLiteral>): LiteralSet {
     let log: LiteralLog | null = null;
     for (const l of lits) {
-      const key = literalKey(l);
-      if (this.hasKey(key)) continue;
+      const body = literalBody(l);
+      if (this.holds(l.positive, body)) continue;
       if (log === null) log = this.size === 0 ? new LiteralLog() : this.size === this.log.length ? this.log : this.log.prefix(this.size);
-      // once appending, `log` ends with what was added: a key there at all is a key of this call's set
-      else if (log.positions.has(key)) continue;
-      log.append(l, key);
+      // once appending, `log` ends with what was added: a literal there at all is one of this call's set
+      else if (log.at(l.positive, body) !== undefined) continue;
+      log.append(l, body);
     }
     return log === null ? this : new LiteralSet(log, log.length);
   }
 
   has(lit: GroundLiteral): boolean {
-    return this.hasKey(literalKey(lit));
+    return this.holds(lit.positive, literalBody(lit));
   }
 
   /** Every committed literal, in insertion order. */
@@ -111,8 +117,7 @@ export class LiteralSet {
 
   /** Number of committed literals `lit` contradicts. */
   conflicts(lit: GroundLiteral): number {
-    const key = literalKey(lit);
-    let n = this.hasKey(lit.positive ? `!${key}` : key.slice(1)) ? 1 : 0;
+    let n = this.holds(!lit.positive, literalBody(lit)) ? 1 : 0;
     if (!lit.positive) return n;
     const support = SUPPORT_PREDICATES.has(lit.pred);
     if (!support && lit.pred !== "inroom") return n;
@@ -128,8 +133,9 @@ export class LiteralSet {
     return n;
   }
 
-  private hasKey(key: string): boolean {
-    const at = this.log.positions.get(key);
+  /** Whether the set holds the literal with this sign and body. */
+  private holds(positive: boolean, body: string): boolean {
+    const at = this.log.at(positive, body);
     return at !== undefined && at < this.size;
   }
 }
