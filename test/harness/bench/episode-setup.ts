@@ -1,6 +1,8 @@
 /**
- * Timing script (not a test): what scoring costs an episode before its first step — building the default
- * measure registry and an `EpisodeScorer` over it, as `runEpisode` does for every episode.
+ * Timing script (not a test): what scoring costs an episode before its first step. `runEpisode` builds an
+ * `EpisodeScorer` over one default measure registry kept for every episode (the "scorer" figure: the registry's
+ * evaluation order is worked out once); until session 20 it built the registry for every episode too
+ * ("registry + scorer", which now also orders each new registry once).
  * Run: `npx tsx test/harness/bench/episode-setup.ts [--rounds 7] [--n 20000]`. Prints medians over the rounds, µs.
  */
 import { defaultMeasureRegistry } from "../../../harness/metrics/builtin.ts";
