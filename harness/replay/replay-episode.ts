@@ -67,7 +67,7 @@ export function replayEpisode(trajectory: TrajectoryRead, options: ReplayOptions
   const env = new RearrangeEnv({ scene: inputs.scene.scene, scenePath: inputs.scene.path, task: inputs.task, seed: header.seed, maxSteps: header.maxSteps });
   const { info } = env.reset(header.seed);
   const reset = {
-    conditions: env.tracker.conditions.map((c) => ({ text: c.text, objects: c.objects })),
+    conditions: env.tracker.conditions.map((c) => ({ text: c.text, objects: [...c.objects] })),
     initiallySatisfied: info.satisfied,
     initiallyObserved: info.initiallyObserved,
   };

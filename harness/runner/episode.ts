@@ -57,7 +57,8 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
   const worlds = agent.privileged === "full" && agent.releasesWorld !== true ? undefined : ctx.worlds;
   const env = new RearrangeEnv({ scene: job.scene.scene, scenePath: job.scene.path, task: job.task, seed: job.seed, maxSteps: job.maxSteps, worlds });
   const { observation, info } = env.reset(job.seed);
-  const conditions = env.tracker.conditions.map((c) => ({ text: c.text, objects: c.objects }));
+  // copies: the tracker's conditions are shared by every episode of this task on this world (boundTask)
+  const conditions = env.tracker.conditions.map((c) => ({ text: c.text, objects: [...c.objects] }));
   // reset first, so the header names the agent version an agent learns on start-up (a JSON-RPC process
   // reports it in `initialize`): every episode's header then says the same, whichever thread ran it first
   let failure: { reason: EndReason; error: NonNullable<EndEvent["error"]> } | null = null;
