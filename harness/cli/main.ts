@@ -26,12 +26,25 @@ export async function main(argv: string[]): Promise<number> {
     // an option given twice is an error unless declared repeatable (array): see option-values.ts
     .middleware(repeatedOptionsCheck, true);
   for (const c of COMMANDS) cli.command(c);
+  skipHelpPreformatting(cli);
   try {
     await cli.parseAsync();
   } catch (err) {
     return reportError(err);
   }
   return typeof process.exitCode === "number" ? process.exitCode : 0;
+}
+
+/**
+ * yargs lays out the whole help text (every command and option through cliui) just after it starts a command's
+ * handler — 30 – 40 ms of every run, on the event loop while the handler waits — so that a handler failing later
+ * can show it. This CLI never shows it then (failWithUsageError prints a line and points to --help), so the
+ * layout is skipped; `--help` lays the text out as before. Through yargs' internal methods (yargs is pinned):
+ * when they are not there, nothing is skipped.
+ */
+export function skipHelpPreformatting(cli: object): void {
+  const usage = (cli as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } }).getInternalMethods?.().getUsageInstance?.();
+  if (usage && typeof usage.cacheHelpMessage === "function") usage.cacheHelpMessage = () => {};
 }
 
 /** yargs calls a middleware with the parsed options and the yargs instance of the command being run. */
