@@ -6,7 +6,7 @@ import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { getLogger, setLogger } from "../../../harness/logger.ts";
 import { upToDateBundle } from "../../../harness/workers/bundle-manifest.js";
-import { bundleWorker, INLINED_PACKAGES, packageName, TSX_BOOTSTRAP, withSourceLocation, workerEntry, WORKER_SOURCE } from "../../../harness/workers/worker-bundle.ts";
+import { bundleWorker, CLI_SOURCE, INLINED_PACKAGES, packageName, TSX_BOOTSTRAP, withSourceLocation, workerEntry, WORKER_SOURCE } from "../../../harness/workers/worker-bundle.ts";
 
 /** A small module graph in a temp folder: entry → dep, plus a lazily imported module with a side effect. */
 function writeSources(depValue: string): { dir: string; entry: string; dep: string } {
@@ -166,6 +166,21 @@ describe("worker bundle cache", () => {
     for (const inlined of INLINED_PACKAGES) expect(packages.map(packageName)).not.toContain(inlined);
     expect(packages).not.toContain("tsx/esm/api");
     expect(packages).not.toContain("openai");
+  });
+
+  it("compiles rxjs into the CLI's bundle from its ES module build: what the runner uses, not every operator", async () => {
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bundle-cache-"));
+    const file = await bundleWorker({ entry: CLI_SOURCE, cacheDir });
+    expect(staticPackages(file).map(packageName)).not.toContain("rxjs");
+    const text = readdirSync(path.dirname(file))
+      .filter((f) => f.endsWith(".mjs"))
+      .map((f) => readFileSync(path.join(path.dirname(file), f), "utf8"))
+      .join("\n");
+    // esbuild names each module's source in a comment above its code
+    expect(text).toContain("rxjs/dist/esm/internal/Subject.js");
+    expect(text).not.toContain("rxjs/dist/cjs");
+    // an operator nothing imports is left out (the CommonJS index would have brought all of them)
+    expect(text).not.toContain("switchMap");
   });
 
   it("falls back to the tsx bootstrap when bundling fails, warning once per process", async () => {
