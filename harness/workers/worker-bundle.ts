@@ -37,12 +37,13 @@ export { DEFAULT_CACHE_DIR };
 /**
  * Packages compiled into the bundle instead of imported from node_modules by each thread. A thread that
  * imports them resolves, reads and compiles each of their files as a module of its own (zod alone is
- * ~100 modules): ~150 ms of a thread's ~420 ms start. None of their values crosses from the simulator to
- * an agent, so an agent file that imports its own copy sees no difference. `three` stays a package import:
+ * ~100 modules): ~150 ms of a thread's ~420 ms start; yargs (the CLI's only) was ~90 ms of every CLI start.
+ * None of their values crosses from the simulator to an agent, so an agent file that imports its own copy
+ * sees no difference. `three` stays a package import:
  * the world's scene graph reaches agents with `privileged = "full"`, and their `instanceof` checks against
  * their own `three` must hold.
  */
-export const INLINED_PACKAGES: readonly string[] = ["cannon-es", "yaml", "zod", "rxjs"];
+export const INLINED_PACKAGES: readonly string[] = ["cannon-es", "yaml", "zod", "rxjs", "yargs"];
 /**
  * Inlined packages whose `exports` name a CommonJS build for Node ahead of their ES module build: the bundle
  * takes the ES module build (path in the package), so that only what is used is compiled in. rxjs's CommonJS
