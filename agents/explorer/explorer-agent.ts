@@ -8,7 +8,7 @@ import { ProgressMemory } from "./progress-memory.ts";
 import { nearestUnexploredRoom, searchExhausted, unsearchedContainers } from "./search.ts";
 import { at, moverOf, placeHeld, putDown, putDownTargets, searchContainer, workOn, type SkillContext, type SkillStep } from "./skills.ts";
 import { changeState, isToolState, movesObject, usesHeld, type StateStep } from "./state-change.ts";
-import { asGoalTask, goalScope, type GoalTask } from "./task-scope.ts";
+import { asGoalTask, goalScope, taskNames, type GoalTask, type TaskNames } from "./task-scope.ts";
 import { hypot2 } from "../../sim/geometry/hypot.ts";
 
 /**
@@ -44,6 +44,8 @@ export class ExplorerAgent implements Agent {
   private searchSteps = 0;
   private task: GoalTask | null = null;
   private belief = new Belief();
+  /** The task's declared names, made once an episode ({@link taskNames}). */
+  private names: TaskNames | null = null;
   private memory = new ProgressMemory();
   private committed: string | null = null;
 
@@ -55,6 +57,7 @@ export class ExplorerAgent implements Agent {
   reset(_task: TaskView, _obs: Observation, privileged?: PrivilegedView): void {
     this.task = asGoalTask(privileged?.task);
     this.belief = new Belief();
+    this.names = this.task ? taskNames(this.task) : null;
     this.memory = new ProgressMemory();
     this.committed = null;
     this.searchSteps = 0;
@@ -103,8 +106,8 @@ export class ExplorerAgent implements Agent {
 
   /** The goal literals believed false, minus those given up. */
   private wants(): Wants {
-    if (!this.task) return { literals: [], open: true, cost: 0 };
-    const scope = goalScope(this.task, this.belief);
+    if (!this.task || !this.names) return { literals: [], open: true, cost: 0 };
+    const scope = goalScope(this.task, this.belief, this.names);
     const w = goalWants(this.task.problem.goal, scope, this.belief, (l) => this.cost(l));
     return { ...w, literals: w.literals.filter((l) => !this.memory.givenUp.has(literalKey(l))) };
   }

@@ -15,12 +15,18 @@ export function asGoalTask(task: unknown): GoalTask | null {
   return t as GoalTask;
 }
 
-/**
- * What the explorer may know: the goal and which scene object each *declared* instance is. For a `_*`
- * category it does not use the simulator's list of members (that would tell it how many there are and
- * their ids); it counts only the members it has observed, so "all X" leaves it unsure when to stop.
- */
-export function goalScope(task: GoalTask, belief: Belief): GoalScope {
+/** A task's declared instance names and what they are bound to: the same all episode. */
+export interface TaskNames {
+  /** Declared instance name (not `_*`) → its scene object id. */
+  declared: ReadonlyMap<string, string>;
+  /** Lower-cased declared name → the declared name. */
+  lower: ReadonlyMap<string, string>;
+  /** Object ids some declared instance is bound to. */
+  boundIds: ReadonlySet<string>;
+}
+
+/** {@link TaskNames} of a task: made once an episode, not at every reading of the goal. */
+export function taskNames(task: GoalTask): TaskNames {
   const { problem, binding } = task;
   const declared = new Map<string, string>();
   const lower = new Map<string, string>();
@@ -30,7 +36,17 @@ export function goalScope(task: GoalTask, belief: Belief): GoalScope {
     if (id !== undefined) declared.set(name, id);
     lower.set(name.toLowerCase(), name);
   }
-  const boundIds = new Set(declared.values());
+  return { declared, lower, boundIds: new Set(declared.values()) };
+}
+
+/**
+ * What the explorer may know: the goal and which scene object each *declared* instance is. For a `_*`
+ * category it does not use the simulator's list of members (that would tell it how many there are and
+ * their ids); it counts only the members it has observed, so "all X" leaves it unsure when to stop.
+ */
+export function goalScope(task: GoalTask, belief: Belief, names: TaskNames = taskNames(task)): GoalScope {
+  const { problem } = task;
+  const { declared, lower, boundIds } = names;
   return {
     resolve(name) {
       const decl = declared.get(name) ?? declared.get(lower.get(name.toLowerCase()) ?? "");
