@@ -1,4 +1,4 @@
-import type { Observation } from "../../sim/observation.ts";
+import type { ObservedObject, Observation } from "../../sim/observation.ts";
 import type { Belief } from "./belief.ts";
 import { hypot2 } from "../../sim/geometry/hypot.ts";
 
@@ -43,13 +43,23 @@ export function unsearchedContainers(belief: Belief, skip: ReadonlySet<string>):
   const pos = obs.agent.position;
   return belief
     .objects()
-    .filter((o) => o.abilities.includes("openable") && !o.states.open && !belief.searched.has(o.id) && !skip.has(o.id) && hops.has(o.room))
+    .filter((o) => unsearched(o, belief, skip, hops))
     .map((o) => ({ id: o.id, key: [hops.get(o.room)!, hypot2(o.box.center.x - pos.x, o.box.center.y - pos.y)] as const }))
     .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || (a.id < b.id ? -1 : 1))
     .map((x) => x.id);
 }
 
-/** The search is over when every reachable room is explored and every container seen has been looked into. */
+/**
+ * The search is over when every reachable room is explored and every container seen has been looked into
+ * (asked every step: whether any container is left, without ordering them all).
+ */
 export function searchExhausted(belief: Belief, skip: ReadonlySet<string>): boolean {
-  return nearestUnexploredRoom(belief.obs, skip) === null && unsearchedContainers(belief, skip).length === 0;
+  if (nearestUnexploredRoom(belief.obs, skip) !== null) return false;
+  const hops = roomHops(belief.obs);
+  return !belief.objects().some((o) => unsearched(o, belief, skip, hops));
+}
+
+/** A closed openable object, reachable, not looked into and not known to be out of reach. */
+function unsearched(o: ObservedObject, belief: Belief, skip: ReadonlySet<string>, hops: ReadonlyMap<string, number>): boolean {
+  return o.abilities.includes("openable") && !o.states.open && !belief.searched.has(o.id) && !skip.has(o.id) && hops.has(o.room);
 }
