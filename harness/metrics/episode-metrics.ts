@@ -1,5 +1,5 @@
 import type { EndEvent, EpisodeHeader, EpisodeMetrics, StepEvent, TrajectoryLine } from "../trajectory/events.ts";
-import { defaultMeasureRegistry } from "./builtin.ts";
+import { DEFAULT_MEASURES } from "./builtin.ts";
 import { EpisodeScorer } from "./episode-scorer.ts";
 import type { MeasureRegistry } from "./registry.ts";
 
@@ -15,7 +15,7 @@ export interface EpisodeRecord {
  * Recomputes an episode's metrics from its trajectory alone (no simulation): header first, then
  * steps, then optionally an end line (its stored metrics are ignored — that is the point).
  */
-export function scoreEpisode(record: EpisodeRecord, registry: MeasureRegistry = defaultMeasureRegistry()): EpisodeMetrics {
+export function scoreEpisode(record: EpisodeRecord, registry: MeasureRegistry = DEFAULT_MEASURES): EpisodeMetrics {
   const scorer = new EpisodeScorer(registry);
   scorer.reset(record.header);
   for (const step of record.steps) scorer.update(step);

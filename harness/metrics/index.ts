@@ -3,7 +3,7 @@ export { type Measure, type MeasureKey, type MeasureValues, type EpisodeEnd, mea
 export { MeasureRegistry, type MeasureFactory } from "./registry.ts";
 export { orderByDependencies, MeasureGraphError, type DependencyNode } from "./topo-order.ts";
 export { EpisodeScorer } from "./episode-scorer.ts";
-export { defaultMeasureRegistry } from "./builtin.ts";
+export { DEFAULT_MEASURES, defaultMeasureRegistry } from "./builtin.ts";
 export { computeEpisodeMetrics, scoreEpisode, type EpisodeRecord } from "./episode-metrics.ts";
 export { aggregateMetrics, type AggregateMetrics, type AggregatableRow } from "./aggregate.ts";
 export * from "./results-schema.ts";

@@ -20,9 +20,15 @@ export class MeasureRegistry {
    * registry, and ordering it again each time was most of what setting up a scorer cost.
    */
   private order: { factories: MeasureFactory[]; ids: string[]; dependsOn: (readonly string[])[] } | null = null;
+  /** Set by {@link freeze}: a registry shared by everything that scores episodes takes no more measures. */
+  private frozen = false;
 
-  /** Adds a measure. @throws MeasureGraphError when its id is already registered. */
+  /**
+   * Adds a measure. @throws MeasureGraphError when its id is already registered; Error when the registry is
+   * frozen (extend a {@link clone} instead).
+   */
   register(factory: MeasureFactory): this {
+    if (this.frozen) throw new Error("this measure registry is shared and frozen: register into a clone() of it, or into defaultMeasureRegistry()");
     const { id } = factory();
     if (this.factories.has(id)) throw new MeasureGraphError(`measure "${id}" is registered twice`);
     this.factories.set(id, factory);
@@ -39,7 +45,13 @@ export class MeasureRegistry {
     return this.factories.has(id);
   }
 
-  /** A copy that can be extended without touching this one. */
+  /** Refuses any further {@link register} (a shared registry); {@link clone} gives an extensible copy. */
+  freeze(): this {
+    this.frozen = true;
+    return this;
+  }
+
+  /** A copy that can be extended without touching this one (not frozen). */
   clone(): MeasureRegistry {
     const copy = new MeasureRegistry();
     for (const f of this.factories.values()) copy.register(f);

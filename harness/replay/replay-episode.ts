@@ -1,6 +1,6 @@
 import { formatAction } from "../../sim/actions.ts";
 import { RearrangeEnv } from "../../sim/env.ts";
-import { defaultMeasureRegistry } from "../metrics/builtin.ts";
+import { DEFAULT_MEASURES } from "../metrics/builtin.ts";
 import { EpisodeScorer } from "../metrics/episode-scorer.ts";
 import { FileCache } from "../runner/file-cache.ts";
 import type { EndReason, EpisodeHeader, EpisodeMetrics, StepEvent } from "../trajectory/events.ts";
@@ -9,9 +9,6 @@ import { HARNESS_VERSION } from "../version.ts";
 import { loadReplayInputs } from "./locate-inputs.ts";
 import { diffReset, diffStep, type Difference } from "./step-diff.ts";
 import { stepEventOf } from "../trajectory/step-event.ts";
-
-/** Every episode is scored with this registry, never registered into: its evaluation order is worked out once. */
-const episodeMeasures = defaultMeasureRegistry();
 
 /** Where a replay first disagreed with its log. */
 export interface Divergence {
@@ -77,7 +74,7 @@ export function replayEpisode(trajectory: TrajectoryRead, options: ReplayOptions
   if (resetDiff.length) divergence = { ...base, t: 0, action: null, differences: resetDiff };
 
   const replayedHeader: EpisodeHeader = { ...header, ...reset };
-  const scorer = new EpisodeScorer(episodeMeasures);
+  const scorer = new EpisodeScorer(DEFAULT_MEASURES);
   scorer.reset(replayedHeader);
   let ended: EndReason | null = null;
   let replayed = 0;

@@ -3,7 +3,7 @@ import type { SceneFile } from "../../sim/scene/schema.ts";
 import type { LoadedTask } from "../../sim/task/load.ts";
 import type { WorldPool } from "../../sim/world/world-pool.ts";
 import type { Agent, PrivilegedView } from "../agent.ts";
-import { defaultMeasureRegistry } from "../metrics/builtin.ts";
+import { DEFAULT_MEASURES } from "../metrics/builtin.ts";
 import { EpisodeScorer } from "../metrics/episode-scorer.ts";
 import { finishedRow } from "../metrics/results-row.ts";
 import type { ResultsRow } from "../metrics/results-schema.ts";
@@ -14,9 +14,6 @@ import type { RunEvent } from "./run-events.ts";
 import { AgentStuck, AgentTimeout, withTimeout } from "./timeout.ts";
 import { stepEventOf } from "../trajectory/step-event.ts";
 import { isThenable } from "./thenable.ts";
-
-/** Every episode is scored with this registry, never registered into: its evaluation order is worked out once. */
-const episodeMeasures = defaultMeasureRegistry();
 
 /** One episode ready to run: resolved files, seed and budget. */
 export interface EpisodeJob {
@@ -97,7 +94,7 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
     ts: ctx.now(),
   };
   await ctx.emit({ type: "episodeBegin", key: job.key, header });
-  const scorer = new EpisodeScorer(episodeMeasures);
+  const scorer = new EpisodeScorer(DEFAULT_MEASURES);
   scorer.reset(header);
 
   let reason: EndReason = failure?.reason ?? "budget";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultMeasureRegistry } from "../../../harness/metrics/builtin.ts";
+import { DEFAULT_MEASURES, defaultMeasureRegistry } from "../../../harness/metrics/builtin.ts";
 import { EpisodeScorer } from "../../../harness/metrics/episode-scorer.ts";
 import { derivedMeasure, measureKey, type Measure } from "../../../harness/metrics/measure.ts";
 import { STEPS } from "../../../harness/metrics/measures/effort.ts";
@@ -65,6 +65,15 @@ describe("MeasureRegistry and EpisodeScorer", () => {
     const third = registry.instantiate().map((m) => m.id);
     expect(third).toContain("late");
     expect(third.indexOf("late")).toBeGreaterThan(third.indexOf(SR.id));
+  });
+
+  it("the shared default registry takes no more measures; its clone does, and leaves it as it was", () => {
+    const LATE = measureKey<number>("late");
+    const late = () => derivedMeasure(LATE, [SR], (d) => d.get(SR), () => 0);
+    expect(() => DEFAULT_MEASURES.register(late)).toThrow(/frozen/);
+    const mine = DEFAULT_MEASURES.clone().register(late);
+    expect(mine.ids()).toEqual([...DEFAULT_MEASURES.ids(), "late"]);
+    expect(DEFAULT_MEASURES.ids()).toEqual(defaultMeasureRegistry().ids());
   });
 
   it("orders again when a factory's measure declares other dependencies than when the registry was ordered", () => {
