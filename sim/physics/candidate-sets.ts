@@ -1,11 +1,10 @@
-import { footprintFraction } from "../geometry/containment.ts";
 import { effectiveShape, hasLid, interiorOf, legSpaceOf, type ShapedObject } from "../geometry/shape-model.ts";
 import { bottomZ, topZ } from "../geometry/vertical.ts";
-import { inside } from "../predicates/inside.ts";
+import { inside, insideInterior } from "../predicates/inside.ts";
 import { nexttoThreshold } from "../predicates/nextto.ts";
 import { ontop } from "../predicates/ontop.ts";
-import { INSIDE_FOOTPRINT_SHARE, INSIDE_TOLERANCE, REST_TOLERANCE } from "../predicates/tolerances.ts";
-import { relatable, type RoomRef } from "../predicates/subject.ts";
+import { REST_TOLERANCE } from "../predicates/tolerances.ts";
+import type { RoomRef } from "../predicates/subject.ts";
 import type { Box, Vec3 } from "../scene/schema.ts";
 import { alignedHeadings, extentsInFrame, type PoseList } from "./candidate-grid.ts";
 import { formatSize } from "./format.ts";
@@ -112,17 +111,6 @@ function inInterior(ctx: SearchContext): CandidateSetsResult {
     });
   }
   return { ok: true, sets };
-}
-
-/**
- * `inside(c, target)` with the target's interior already made (`interiorOf(target)`, not null): the
- * predicate's tests in its order, without making the interior again for every nearby object.
- */
-export function insideInterior(c: PlacementObject, target: PlacementObject, interior: Box): boolean {
-  if (!relatable(c, target)) return false;
-  const bottom = bottomZ(c.box);
-  if (bottom < bottomZ(interior) - INSIDE_TOLERANCE || bottom > topZ(interior) - INSIDE_TOLERANCE) return false;
-  return footprintFraction(c.box, interior) >= INSIDE_FOOTPRINT_SHARE;
 }
 
 function beneath(ctx: SearchContext): CandidateSetsResult {

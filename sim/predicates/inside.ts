@@ -19,7 +19,15 @@ const scratchInterior: Box = { center: { x: 0, y: 0, z: 0 }, size: { x: 0, y: 0,
 export function inside(a: PredicateObject, b: PredicateObject): boolean {
   if (!relatable(a, b)) return false;
   const interior = interiorInto(b, scratchInterior);
-  if (!interior) return false;
+  return interior !== null && insideInterior(a, b, interior);
+}
+
+/**
+ * `inside(a, b)` with `b`'s interior already made (`interiorOf(b)`, not null): the placement search asks it of
+ * every object near a container without making the interior again for each.
+ */
+export function insideInterior(a: PredicateObject, b: PredicateObject, interior: Box): boolean {
+  if (!relatable(a, b)) return false;
   const bottom = bottomZ(a.box);
   if (bottom < bottomZ(interior) - INSIDE_TOLERANCE || bottom > topZ(interior) - INSIDE_TOLERANCE) return false;
   return footprintFraction(a.box, interior) >= INSIDE_FOOTPRINT_SHARE;

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { interiorOf } from "../../../sim/geometry/shape-model.ts";
-import { insideInterior } from "../../../sim/physics/candidate-sets.ts";
+import { insideInterior } from "../../../sim/predicates/inside.ts";
 import { inside } from "../../../sim/predicates/inside.ts";
 import { object, restingBox } from "../geometry/fixtures.ts";
 
