@@ -19,8 +19,7 @@ export function roomHops(obs: Observation): Map<string, number> {
 }
 
 /** The nearest unexplored room (fewest door hops; the first in the room list among equals) not in `skip`, or null. */
-export function nearestUnexploredRoom(obs: Observation, skip: ReadonlySet<string> = new Set()): string | null {
-  const hops = roomHops(obs);
+export function nearestUnexploredRoom(obs: Observation, skip: ReadonlySet<string> = new Set(), hops = roomHops(obs)): string | null {
   let best: string | null = null;
   let bestHops = Infinity;
   for (const r of obs.rooms) {
@@ -54,8 +53,8 @@ export function unsearchedContainers(belief: Belief, skip: ReadonlySet<string>):
  * (asked every step: whether any container is left, without ordering them all).
  */
 export function searchExhausted(belief: Belief, skip: ReadonlySet<string>): boolean {
-  if (nearestUnexploredRoom(belief.obs, skip) !== null) return false;
   const hops = roomHops(belief.obs);
+  if (nearestUnexploredRoom(belief.obs, skip, hops) !== null) return false;
   return !belief.objects().some((o) => unsearched(o, belief, skip, hops));
 }
 

@@ -39,7 +39,7 @@ export function buildAgenda(plans: readonly ConditionPlan[], ctx: OracleContext,
   const movers = new Set<string>();
   for (const i of items) if (i.mover !== undefined) movers.add(i.mover);
   for (const i of items) {
-    i.rank = held && i.mover === held ? (literalKey(i.lit) === focus ? -1 : 0) : i.lit.pred === "open" && !i.lit.positive ? 3 : i.target === undefined || i.target === i.mover || !movers.has(i.target) ? 1 : 2;
+    i.rank = rankOf(i, held, focus, movers);
     i.degree = i.mover ? ctx.committed.degree(i.mover) : 0;
   }
   // a few items: sorted by insertion in place (the order is total: `order` breaks every tie)
@@ -60,6 +60,13 @@ interface RankedItem extends AgendaItem {
   rank: number;
   /** How many committed relations hang on the mover. */
   degree: number;
+}
+
+/** The item's group in the order of {@link buildAgenda}'s list (−1: the literal the object in hand was picked up for). */
+function rankOf(i: RankedItem, held: string | null, focus: string | undefined, movers: ReadonlySet<string>): number {
+  if (held && i.mover === held) return literalKey(i.lit) === focus ? -1 : 0;
+  if (i.lit.pred === "open" && !i.lit.positive) return 3;
+  return i.target === undefined || i.target === i.mover || !movers.has(i.target) ? 1 : 2;
 }
 
 function precedes(a: RankedItem, b: RankedItem): boolean {

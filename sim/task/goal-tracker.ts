@@ -76,9 +76,10 @@ export class GoalTracker {
 
   /**
    * @param spec the task's goal as bound in `world` (made here unless given: {@link boundTask} keeps one per
-   *   world and task); the conditions' state is read from the world now
+   *   world and task, made with the same binding); the conditions' state is read from the world now
    */
   constructor(world: World, binding: TaskBinding, spec: GoalSpec = new GoalSpec(world, binding)) {
+    if (spec.binding !== binding) throw new Error("GoalTracker: the goal spec was made with another binding");
     this.binding = binding;
     this.conditions = spec.conditions;
     this.byObject = spec.byObject;
