@@ -7,6 +7,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     setupFiles: ["test/setup/fast-check.ts"],
-    globalSetup: ["test/setup/bundles.ts"],
+    // the temporary folder first: what the later set-up and every test process write under os.tmpdir() goes there
+    globalSetup: ["test/setup/temp-dir.ts", "test/setup/bundles.ts"],
   },
 });
