@@ -5,7 +5,7 @@ import { Belief } from "./belief.ts";
 import { goalWants, type Wants } from "./goal-wants.ts";
 import { literalKey, literalObjects, PLACEMENT_PREDICATES, type Literal } from "./literal.ts";
 import { ProgressMemory } from "./progress-memory.ts";
-import { nearestUnexploredRoom, searchExhausted, unsearchedContainers } from "./search.ts";
+import { nearestUnexploredRoom, roomHops, searchExhausted, unsearchedContainers } from "./search.ts";
 import { at, moverOf, placeHeld, putDown, putDownTargets, searchContainer, workOn, type SkillContext, type SkillStep } from "./skills.ts";
 import { changeState, isToolState, movesObject, usesHeld, type StateStep } from "./state-change.ts";
 import { asGoalTask, goalScope, taskNames, type GoalTask, type TaskNames } from "./task-scope.ts";
@@ -197,13 +197,15 @@ export class ExplorerAgent implements Agent {
 
   /** One search step: explore the nearest unexplored room, else look into the nearest unsearched container. */
   private searchStep(ctx: SkillContext): Action | null {
-    if (searchExhausted(this.belief, this.memory.unsearchable)) return null;
     const obs = this.belief.obs;
+    // the door hops from the agent's room, worked out once for the three questions below
+    const hops = roomHops(obs);
+    if (searchExhausted(this.belief, this.memory.unsearchable, hops)) return null;
     if (this.searchSteps >= Math.floor(this.searchShare * (obs.step + obs.stepsLeft))) return null;
     this.searchSteps++;
-    const room = nearestUnexploredRoom(this.belief.obs, this.memory.unsearchable);
+    const room = nearestUnexploredRoom(obs, this.memory.unsearchable, hops);
     if (room) return this.memory.remember({ action: { type: "explore", room }, searchTarget: room });
-    for (const c of unsearchedContainers(this.belief, this.memory.unsearchable)) {
+    for (const c of unsearchedContainers(this.belief, this.memory.unsearchable, hops)) {
       const step: SkillStep = searchContainer(ctx, c);
       if ("action" in step) return this.memory.remember({ action: step.action, searchTarget: c });
     }

@@ -34,11 +34,11 @@ export function nearestUnexploredRoom(obs: Observation, skip: ReadonlySet<string
 
 /**
  * Closed openable objects seen but never looked into, nearest first: those in the agent's room by
- * distance, then by room hops. Objects known to be out of reach (`skip`) are left out.
+ * distance, then by room hops. Objects known to be out of reach (`skip`) are left out. `hops`: {@link roomHops} of
+ * the belief's observation, when the caller has it already.
  */
-export function unsearchedContainers(belief: Belief, skip: ReadonlySet<string>): string[] {
+export function unsearchedContainers(belief: Belief, skip: ReadonlySet<string>, hops = roomHops(belief.obs)): string[] {
   const obs = belief.obs;
-  const hops = roomHops(obs);
   const pos = obs.agent.position;
   return belief
     .objects()
@@ -52,8 +52,7 @@ export function unsearchedContainers(belief: Belief, skip: ReadonlySet<string>):
  * The search is over when every reachable room is explored and every container seen has been looked into
  * (asked every step: whether any container is left, without ordering them all).
  */
-export function searchExhausted(belief: Belief, skip: ReadonlySet<string>): boolean {
-  const hops = roomHops(belief.obs);
+export function searchExhausted(belief: Belief, skip: ReadonlySet<string>, hops = roomHops(belief.obs)): boolean {
   if (nearestUnexploredRoom(belief.obs, skip, hops) !== null) return false;
   return !belief.objects().some((o) => unsearched(o, belief, skip, hops));
 }
