@@ -14,7 +14,6 @@ export interface EpisodeRef {
 /** Compares two episode runs for sorting. */
 export type EpisodeOrder = (a: EpisodeRef, b: EpisodeRef) => number;
 
-
 /**
  * The order a run plans its episodes in ({@link planEpisodes}): the suite's episodes in file order, each
  * repeated `--repeat K` times in turn. `--episodes` and `--shard` only leave episodes out, so the order of

@@ -1,5 +1,6 @@
 import { deriveSeed, hashString } from "../../sim/rng.ts";
 import type { EpisodeSpec } from "../suite/schema.ts";
+import { escapeRegExp } from "../escape-regexp.ts";
 
 /** An episode of a run: a suite episode, possibly repeated, with its effective seed and budget. */
 export interface PlannedEpisode {
@@ -54,7 +55,7 @@ export function globToRegExp(glob: string): RegExp {
     g
       .trim()
       .split("")
-      .map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.+^${}()|[\]\\]/g, "\\$&")))
+      .map((c) => (c === "*" ? ".*" : c === "?" ? "." : escapeRegExp(c)))
       .join(""),
   );
   return new RegExp(`^(?:${alts.join("|")})$`);

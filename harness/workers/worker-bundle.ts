@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, s
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { escapeRegExp } from "../escape-regexp.ts";
 import { getLogger } from "../logger.ts";
 import { PACKAGE_ROOT } from "../version.ts";
 import { bundleBase, bundleKey, DEFAULT_CACHE_DIR, leaseBundle, manifestFile, readManifest, recordedBundle, type SourceStamp } from "./bundle-manifest.js";
@@ -389,9 +390,4 @@ function isAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === "EPERM";
   }
-}
-
-/** `text` as a regular expression that matches it literally. */
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
