@@ -10,6 +10,7 @@ import { parseGoalExpr, parseInitLiteral } from "./expr-parser.ts";
 import type { ExprContext, NameTable } from "./expr-parser.ts";
 import { readSExprs, where } from "./sexpr.ts";
 import type { SExpr, SList, SSymbol } from "./sexpr.ts";
+import { foldSubstances } from "./substances.ts";
 import { didYouMean } from "./suggest.ts";
 
 export type { BddlExpr, BddlProblem, BddlWarning, SourcePos } from "./ast.ts";
@@ -24,7 +25,8 @@ const PLAIN_NAME = /^[A-Za-z0-9_][\w.\-]*$/;
 /**
  * Parses the text of a BEHAVIOR problem file. `file` is only used in error messages.
  * A stray token between the sections (not a list) is ignored with a {@link BddlWarning} in
- * `warnings`, as bddl's own parser does; everything else that is wrong is an error.
+ * `warnings`, as bddl's own parser does; everything else that is wrong is an error. BEHAVIOR-1K's
+ * substance facts that say what a BEHAVIOR-100 state says come back as that state (see {@link foldSubstances}).
  * @throws InputError with `where` = `line L, column C` for any syntax or naming error.
  */
 export function parseProblem(text: string, file: string): BddlProblem {
@@ -87,7 +89,8 @@ export function parseProblem(text: string, file: string): BddlProblem {
     goal: pos(goalSection),
     instances: decl.positions,
   };
-  return {
+  // BEHAVIOR-1K's substance facts (covered with dust, saturated with water) read as BEHAVIOR-100's states
+  return foldSubstances({
     file,
     name,
     domain,
@@ -98,7 +101,7 @@ export function parseProblem(text: string, file: string): BddlProblem {
     goal,
     positions,
     warnings,
-  };
+  });
 }
 
 /** A warning as `file: line L, column C: message`, the way errors are written. */

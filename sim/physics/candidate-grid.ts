@@ -85,6 +85,18 @@ export class PoseList {
     throw new RangeError(`pose ${i} of ${this.length}`);
   }
 
+  /**
+   * How many of pose `i`'s two grid axes put it flush with the edge of its area (0, 1 or 2: a corner).
+   * An axis with one position only (the object spans the area) counts as flush. Poses beside a target: 0.
+   */
+  edgeContacts(i: number): number {
+    for (const b of this.blocks) {
+      if (i < b.count) return b.edgeContacts(i);
+      i -= b.count;
+    }
+    throw new RangeError(`pose ${i} of ${this.length}`);
+  }
+
   /** Every pose, in order. */
   toArray(): Box[] {
     return Array.from({ length: this.length }, (_, i) => this.at(i));
@@ -97,6 +109,8 @@ interface PoseBlock {
   /** World-axis bounds holding every one of its poses' footprints. */
   bounds: Rect2;
   pose(i: number): Box;
+  /** See {@link PoseList.edgeContacts}. */
+  edgeContacts(i: number): number;
 }
 
 /**
@@ -121,6 +135,12 @@ class GridBlock implements PoseBlock {
     const vs = this.vs;
     const p = fromBoxFrame(this.area, { x: this.us[Math.floor(i / vs.length)]!, y: vs[i % vs.length]! });
     return { center: { x: p.x, y: p.y, z: this.z }, size: copyVec3(this.size), heading: this.heading };
+  }
+
+  edgeContacts(i: number): number {
+    const [nu, nv] = [this.us.length, this.vs.length];
+    const [iu, iv] = [Math.floor(i / nv), i % nv];
+    return (iu === 0 || iu === nu - 1 ? 1 : 0) + (iv === 0 || iv === nv - 1 ? 1 : 0);
   }
 }
 
@@ -147,6 +167,10 @@ class SideBlock implements PoseBlock {
     const local = { x: nx * offset + (ny !== 0 ? t : 0), y: ny * offset + (nx !== 0 ? t : 0) };
     const p = fromBoxFrame(this.target, local);
     return { center: { x: p.x, y: p.y, z: this.z }, size: copyVec3(this.size), heading: this.heading };
+  }
+
+  edgeContacts(): number {
+    return 0;
   }
 }
 

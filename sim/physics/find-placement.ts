@@ -9,6 +9,7 @@ import { ontop } from "../predicates/ontop.ts";
 import { under } from "../predicates/under.ts";
 import { SHUFFLE_INDICES_MAX, type Rng } from "../rng.ts";
 import type { Box } from "../scene/schema.ts";
+import type { PoseList } from "./candidate-grid.ts";
 import { candidateSets, type CandidateSet } from "./candidate-sets.ts";
 import { collides, type Obstacle } from "./collision.ts";
 import { soleSupportIndex, staticPart } from "./analytic-drop.ts";
@@ -48,7 +49,7 @@ const RELATION_TESTS: Record<PlacementRelation, (a: PlacementObject, b: Placemen
  * - `under`: in a table's leg space, or on the floor below anything raised.
  *
  * Candidates lie on a grid over the support, turned to the target's axes, tried in an order shuffled by
- * `rng` (same seed, same pose). A candidate is rejected if it cuts into a nearby object's solid parts,
+ * `rng` (same seed, same pose); `inside`, corners first, then against one wall ({@link cornersFirst}). A candidate is rejected if it cuts into a nearby object's solid parts,
  * rises above a lid or slab, leaves the support or room, the relation would not hold (the predicates
  * decide), or it would not rest there with its centre over its support ({@link restsInPlace}). The first
  * survivors get a physics check. When its outcome is certain — the whole footprint on one level face of a
@@ -83,7 +84,8 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
   for (const set of found.sets) {
     // shuffling the indices draws exactly what shuffling the poses did; poses are made only when reached
     if (orderBuffer.length < set.poses.length) orderBuffer = new Uint32Array(Math.max(set.poses.length, 2 * orderBuffer.length));
-    const order = shuffledIndices(request.rng, set.poses.length, orderBuffer);
+    const shuffled = shuffledIndices(request.rng, set.poses.length, orderBuffer);
+    const order = relation === "inside" ? cornersFirst(shuffled, set.poses) : shuffled;
     for (let k = 0; k < order.length; k++) {
       const pose = set.poses.at(order[k]!);
       if (!admissible(pose, set, obstacles)) continue;
@@ -101,6 +103,25 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
     }
   }
   return { ok: false, reason: lastProblem ?? noSpace(relation, object, target) };
+}
+
+/** Scratch space for {@link cornersFirst}'s order, kept between calls like `orderBuffer`. */
+let packedBuffer = new Uint32Array(1024);
+
+/**
+ * `order` with the poses in a corner of their area first, then those against one side, then the rest, each
+ * group in `order`'s (shuffled) order: things put into a container go against its walls, as a person packs
+ * a box, so that what comes later still fits. Tried in random order, two kabobs set down mid-way across a
+ * box that holds four left no room for a third.
+ */
+export function cornersFirst(order: Uint32Array, poses: PoseList): Uint32Array {
+  if (packedBuffer.length < order.length) packedBuffer = new Uint32Array(Math.max(order.length, 2 * packedBuffer.length));
+  const out = packedBuffer.subarray(0, order.length);
+  let k = 0;
+  for (const contacts of [2, 1, 0]) {
+    for (let i = 0; i < order.length; i++) if (poses.edgeContacts(order[i]!) === contacts) out[k++] = order[i]!;
+  }
+  return out;
 }
 
 /** Lists at most this long are kept distinct by scanning them (no set of ids to build). */

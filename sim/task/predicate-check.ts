@@ -3,6 +3,7 @@ import type { AtomExpr, BddlExpr, BddlProblem } from "../bddl/ast.ts";
 import { boundVariables } from "../bddl/walk.ts";
 import { InputError } from "../errors.ts";
 import { PREDICATES } from "../predicates/registry.ts";
+import { supportedSubstances } from "../bddl/substances.ts";
 
 /**
  * Every predicate use of `:init` and `:goal` the simulator cannot evaluate, in source order, each as an
@@ -23,7 +24,11 @@ export function predicateProblems(problem: BddlProblem): InputError[] {
   const onAtom = (atom: AtomExpr, bound: ReadonlySet<string>): void => {
     const def = Object.hasOwn(PREDICATES, atom.pred) ? PREDICATES[atom.pred]! : undefined;
     if (!def) {
-      out.push(new InputError(problem.file, at(atom), `predicate "${atom.pred}" is not supported by the simulator (supported: ${Object.keys(PREDICATES).sort().join(", ")})`));
+      const substances = supportedSubstances(atom.pred);
+      const reason = substances
+        ? `predicate "${atom.pred}" is supported only with a declared instance of ${substances} as its second operand, found ${describeOperands(atom, problem)}`
+        : `predicate "${atom.pred}" is not supported by the simulator (supported: ${Object.keys(PREDICATES).sort().join(", ")})`;
+      out.push(new InputError(problem.file, at(atom), reason));
       return;
     }
     if (atom.args.length !== def.arity) {
@@ -65,4 +70,13 @@ function visitScoped(expr: BddlExpr, bound: ReadonlySet<string>, onAtom: (a: Ato
     default:
       return visitScoped(expr.body, new Set([...bound, ...boundVariables(expr).map((v) => v.toLowerCase())]), onAtom);
   }
+}
+
+/** `(covered a b)`'s operands for a message: each with its category when it is a declared instance. */
+function describeOperands(atom: AtomExpr, problem: BddlProblem): string {
+  const one = (a: string) => {
+    const category = problem.objects.get(a);
+    return category === undefined ? `"${a}"` : `"${a}" (${category})`;
+  };
+  return `(${atom.pred} ${atom.args.map(one).join(" ")})`;
 }

@@ -134,3 +134,35 @@ describe("pose lists against the plain listing", () => {
     );
   });
 });
+
+describe("edgeContacts", () => {
+  it("counts the sides of the area a grid pose's footprint is flush with (a pose spanning an axis touches both)", () => {
+    fc.assert(
+      fc.property(area, size, (a, s) => {
+        const region = box(a.x, a.y, 0.5, a.sx, a.sy, 0.1, a.heading);
+        const list = gridPoses(region, 0.55, s, "contain");
+        for (let i = 0; i < list.length; i++) {
+          const pose = list.at(i);
+          // the pose in the area's frame: its offset from the centre along each of the area's axes
+          const c = Math.cos(region.heading);
+          const n = Math.sin(region.heading);
+          const dx = pose.center.x - region.center.x;
+          const dy = pose.center.y - region.center.y;
+          const u = Math.abs(c * dx + n * dy);
+          const v = Math.abs(-n * dx + c * dy);
+          const { ex, ey } = extentsInFrame(region.heading, pose.heading, s);
+          const flushU = Math.abs(u + ex / 2 - region.size.x / 2) < 1e-6;
+          const flushV = Math.abs(v + ey / 2 - region.size.y / 2) < 1e-6;
+          expect(list.edgeContacts(i)).toBe((flushU ? 1 : 0) + (flushV ? 1 : 0));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("is 0 beside a target", () => {
+    const list = besidePoses(box(0, 0, 0.5, 1, 0.5, 1, 0), 0, { x: 0.1, y: 0.1, z: 0.1 }, 0.01);
+    expect(list.length).toBeGreaterThan(0);
+    for (let i = 0; i < list.length; i++) expect(list.edgeContacts(i)).toBe(0);
+  });
+});

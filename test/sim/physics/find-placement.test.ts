@@ -136,6 +136,22 @@ describe("findPlacement inside", () => {
     expectNoOverlaps([crate, ...inCrate]);
   });
 
+  it("packs against the walls: a box that holds four kabobs takes four, whatever the seed", () => {
+    // interior 0.30 × 0.21 × 0.08 m: two kabobs along it, two across, none on top of another
+    const tub = object("tupperware_1", restingBox(0, 0, 0, 0.34, 0.25, 0.1), { shape: "container", wall: 0.02 });
+    const kabob = (i: number) => object(`kabob_${i}`, restingBox(3, 3, 0, 0.12, 0.08, 0.08));
+    for (let seed = 1; seed <= 30; seed++) {
+      const inTub: TestObject[] = [];
+      for (let i = 0; i < 4; i++) {
+        const { result, placed } = place(kabob(i), "inside", tub, [tub, kitchenFloor, ...inTub], seed * 10 + i);
+        expect(result.ok, `seed ${seed}, kabob ${i}: ${result.ok ? "" : result.reason}`).toBe(true);
+        inTub.push(placed!);
+      }
+      inTub.forEach((k) => expect(inside(k, tub)).toBe(true));
+      expectNoOverlaps([tub, ...inTub]);
+    }
+  });
+
   it("says so when the target has no interior", () => {
     const { result } = place(book(0), "inside", table, [table]);
     expect(result).toEqual({ ok: false, reason: "table_1 has no interior to put things inside" });

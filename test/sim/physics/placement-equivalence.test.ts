@@ -1,6 +1,7 @@
 /**
  * `findPlacement` against the plain search it replaced: every candidate shuffled with `Rng.shuffle` over a
- * plain index array, every nearby object cut into parts, every surviving candidate dropped in cannon-es.
+ * plain index array (for `inside`, then stably sorted corners first), every nearby object cut into parts,
+ * every surviving candidate dropped in cannon-es.
  * The fast search must try the same candidates in the same order, draw the same random numbers, and reach
  * the same result; only the physics check may be skipped, where its outcome is certain.
  */
@@ -43,7 +44,9 @@ function plainPlacement(request: PlacementRequest): PlacementResult {
   const obstacles = obstaclesOf(nearby, new Set(), solidParts);
   let checks = 0;
   for (const set of found.sets) {
-    const order = request.rng.shuffle(Array.from({ length: set.poses.length }, (_, i) => i));
+    const shuffled = request.rng.shuffle(Array.from({ length: set.poses.length }, (_, i) => i));
+    // into a container: corners first, then against one side, then the rest, each in shuffled order (a stable sort)
+    const order = relation === "inside" ? shuffled.sort((a, b) => set.poses.edgeContacts(b) - set.poses.edgeContacts(a)) : shuffled;
     for (const index of order) {
       const pose = set.poses.at(index);
       if (topZ(pose) > set.ceiling + 1e-9 || (set.bound && !footprintWithin(pose, set.bound, 1e-9)) || collides(pose, obstacles)) continue;

@@ -1,8 +1,9 @@
 /**
  * Patterns of real BEHAVIOR-1K files, reproduced in small synthetic activities: a stray token between
- * sections (wash_a_baseball_cap), bags that must stand on a storage box (packing_meal_for_delivery) and a
- * pie that must be on a tray and in the oven (cook_a_frozen_pie). Each imports, and the oracle solves it
- * in houses sampled with several seeds.
+ * sections (wash_a_baseball_cap), bags that must stand on a storage box (packing_meal_for_delivery), a
+ * pie that must be on a tray and in the oven (cook_a_frozen_pie), dirt and wetness written as substances
+ * (cleaning_barbecue_grill, making_tea) and three things packed into a box sized for them
+ * (boxing_food_after_dinner). Each imports, and the oracle solves it in houses sampled with several seeds.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -76,6 +77,79 @@ const ACTIVITIES: Record<string, string> = {
     )
     (:goal (and (ontop apple_pie.n.01_1 tray.n.01_1) (inside apple_pie.n.01_1 oven.n.01_1) (cooked ?apple_pie.n.01_1)))
 )`,
+  // dirt as particle systems (cleaning_barbecue_grill, cleaning_high_chair): covered with dust and with stains
+  covered_grill: `(define (problem covered_grill-0)
+    (:domain omnigibson)
+    (:objects
+        stain.n.01_1 - stain.n.01
+        dust.n.01_1 - dust.n.01
+        grill.n.02_1 - grill.n.02
+        rag.n.01_1 - rag.n.01
+        sink.n.01_1 - sink.n.01
+        countertop.n.01_1 - countertop.n.01
+        floor.n.01_1 floor.n.01_2 - floor.n.01
+        agent.n.01_1 - agent.n.01
+    )
+    (:init
+        (inroom floor.n.01_2 garden)
+        (ontop grill.n.02_1 floor.n.01_2)
+        (covered grill.n.02_1 stain.n.01_1)
+        (covered grill.n.02_1 dust.n.01_1)
+        (ontop rag.n.01_1 countertop.n.01_1)
+        (inroom countertop.n.01_1 kitchen)
+        (inroom sink.n.01_1 kitchen)
+        (inroom floor.n.01_1 kitchen)
+        (ontop agent.n.01_1 floor.n.01_1)
+    )
+    (:goal (and (not (covered ?grill.n.02_1 ?stain.n.01_1)) (not (covered ?grill.n.02_1 ?dust.n.01_1))))
+)`,
+  // a wet rag as BEHAVIOR-1K writes it (making_tea's tea bag): saturated with water
+  saturated_rag: `(define (problem saturated_rag-0)
+    (:domain omnigibson)
+    (:objects
+        water.n.06_1 - water.n.06
+        rag.n.01_1 - rag.n.01
+        sink.n.01_1 - sink.n.01
+        countertop.n.01_1 - countertop.n.01
+        floor.n.01_1 - floor.n.01
+        agent.n.01_1 - agent.n.01
+    )
+    (:init
+        (ontop rag.n.01_1 countertop.n.01_1)
+        (inroom countertop.n.01_1 kitchen)
+        (inroom sink.n.01_1 kitchen)
+        (inroom floor.n.01_1 kitchen)
+        (ontop agent.n.01_1 floor.n.01_1)
+    )
+    (:goal (and (saturated ?rag.n.01_1 ?water.n.06_1) (ontop ?rag.n.01_1 ?countertop.n.01_1)))
+)`,
+  // three things into one box that must then go into the fridge (boxing_food_after_dinner): the box is
+  // sized for its load, so the first two must not be set down where they leave no room for the third
+  kabobs_in_a_box: `(define (problem kabobs_in_a_box-0)
+    (:domain omnigibson)
+    (:objects
+        breakfast_table.n.01_1 - breakfast_table.n.01
+        electric_refrigerator.n.01_1 - electric_refrigerator.n.01
+        kabob.n.01_1 kabob.n.01_2 kabob.n.01_3 - kabob.n.01
+        tupperware.n.01_1 - tupperware.n.01
+        floor.n.01_1 - floor.n.01
+        agent.n.01_1 - agent.n.01
+    )
+    (:init
+        (ontop kabob.n.01_1 breakfast_table.n.01_1)
+        (ontop kabob.n.01_2 breakfast_table.n.01_1)
+        (ontop kabob.n.01_3 breakfast_table.n.01_1)
+        (ontop tupperware.n.01_1 breakfast_table.n.01_1)
+        (inroom electric_refrigerator.n.01_1 kitchen)
+        (inroom breakfast_table.n.01_1 dining_room)
+        (inroom floor.n.01_1 kitchen)
+        (ontop agent.n.01_1 floor.n.01_1)
+    )
+    (:goal (and
+        (forall (?kabob.n.01 - kabob.n.01) (inside ?kabob.n.01 ?tupperware.n.01_1))
+        (inside ?tupperware.n.01_1 ?electric_refrigerator.n.01_1)
+        (not (open ?electric_refrigerator.n.01_1))))
+)`,
 };
 
 describe("activity patterns of BEHAVIOR-1K files", () => {
@@ -91,14 +165,14 @@ describe("activity patterns of BEHAVIOR-1K files", () => {
     expect(summary.skipped).toEqual([]);
     const file = path.join(src, "stray_token_cap", "problem0.bddl");
     expect(summary.notes).toContain(`warning: ${file}: line 16, column 6: stray token '\\' between sections ignored (expected a section such as (:goal …))`);
-    expect(summary.notes[0]).toBe("coverage: 3 of 3 activities imported, 0 skipped; 6 episodes");
+    expect(summary.notes[0]).toBe("coverage: 6 of 6 activities imported, 0 skipped; 12 episodes");
   });
 
   it("the oracle solves each of them in houses sampled with seeds 0 to 5", async () => {
     const out = scratch();
     await importBddl(src, { out, seeds: 6 });
     const suite = readSuite(path.join(out, `${path.basename(out)}.suite.json`));
-    expect(suite.episodes).toHaveLength(18);
+    expect(suite.episodes).toHaveLength(36);
     const failed = suite.episodes.map((e) => ({ id: e.id, ...solveWithOracle(out, e) })).filter((r) => !r.success);
     expect(failed.map((f) => `${f.id} (${f.steps} steps: ${f.actions.join(" ")})`)).toEqual([]);
   });

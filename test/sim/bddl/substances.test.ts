@@ -1,0 +1,77 @@
+/**
+ * BEHAVIOR-1K's substance facts read as BEHAVIOR-100's states: `(covered x dust)` is `(dusty x)`, and what
+ * has no state here is left for the predicate check to refuse, by name and place.
+ */
+import { describe, expect, it } from "vitest";
+import { formatExpr } from "../../../sim/bddl/format.ts";
+import { parseProblem } from "../../../sim/bddl/parser.ts";
+import { foldSubstances, supportedSubstances } from "../../../sim/bddl/substances.ts";
+import { predicateProblems } from "../../../sim/task/predicate-check.ts";
+
+const problem = (objects: string, init: string, goal: string) =>
+  parseProblem(
+    `(define (problem p-0) (:domain omnigibson)
+  (:objects ${objects} floor.n.01_1 - floor.n.01 agent.n.01_1 - agent.n.01)
+  (:init ${init} (inroom floor.n.01_1 kitchen) (ontop agent.n.01_1 floor.n.01_1))
+  (:goal ${goal}))`,
+    "p.bddl",
+  );
+
+describe("foldSubstances (through parseProblem)", () => {
+  it("reads covered with dust or stains and saturated with water as dusty, stained and soaked, at the same place", () => {
+    const p = problem(
+      "dust.n.01_1 - dust.n.01 stain.n.01_1 - stain.n.01 water.n.06_1 - water.n.06 table.n.02_1 - table.n.02 rag.n.01_1 - rag.n.01",
+      "(covered table.n.02_1 dust.n.01_1) (covered table.n.02_1 stain.n.01_1) (inroom table.n.02_1 kitchen) (ontop rag.n.01_1 table.n.02_1)",
+      "(and (not (covered ?table.n.02_1 ?dust.n.01_1)) (not (covered ?table.n.02_1 ?stain.n.01_1)) (saturated ?rag.n.01_1 ?water.n.06_1))",
+    );
+    expect(p.init.slice(0, 2).map(formatExpr)).toEqual(["(dusty table.n.02_1)", "(stained table.n.02_1)"]);
+    expect(formatExpr(p.goal)).toBe("(and (not (dusty table.n.02_1)) (not (stained table.n.02_1)) (soaked rag.n.01_1))");
+    expect(p.init[0]).toMatchObject({ line: 3, column: 10 });
+    // the substances are not things in the house any more
+    expect([...p.objects.keys()]).toEqual(["table.n.02_1", "rag.n.01_1", "floor.n.01_1", "agent.n.01_1"]);
+    expect(p.categories.has("dust.n.01")).toBe(false);
+    expect(p.positions.instances.has("water.n.06_1")).toBe(false);
+    expect(predicateProblems(p)).toEqual([]);
+  });
+
+  it("leaves a problem without substance facts as it is (the same object)", () => {
+    const p = problem("table.n.02_1 - table.n.02", "(inroom table.n.02_1 kitchen)", "(dusty ?table.n.02_1)");
+    expect(foldSubstances(p)).toBe(p);
+  });
+
+  it("leaves other substances, and a substance named elsewhere, for the predicate check to name", () => {
+    const p = problem(
+      "water.n.06_1 - water.n.06 dust.n.01_1 - dust.n.01 sink.n.01_1 - sink.n.01 floor.n.01_2 - floor.n.01",
+      "(insource water.n.06_1 sink.n.01_1) (covered floor.n.01_2 water.n.06_1) (covered floor.n.01_2 dust.n.01_1) (inroom sink.n.01_1 kitchen) (inroom floor.n.01_2 kitchen)",
+      "(not (covered ?floor.n.01_2 ?water.n.06_1))",
+    );
+    expect(p.init.slice(0, 3).map(formatExpr)).toEqual(["(insource water.n.06_1 sink.n.01_1)", "(covered floor.n.01_2 water.n.06_1)", "(dusty floor.n.01_2)"]);
+    // water is still named (by insource and covered): it stays declared; dust is folded away
+    expect(p.objects.has("water.n.06_1")).toBe(true);
+    expect(p.objects.has("dust.n.01_1")).toBe(false);
+    expect(predicateProblems(p).map((e) => e.message)).toEqual([
+      expect.stringMatching(/^p\.bddl: line 3, column 10: predicate "insource" is not supported by the simulator/),
+      'p.bddl: line 3, column 46: predicate "covered" is supported only with a declared instance of dust.n.01 (as dusty), stain.n.01 (as stained) as its second operand, found (covered "floor.n.01_2" (floor.n.01) "water.n.06_1" (water.n.06))',
+      'p.bddl: line 4, column 15: predicate "covered" is supported only with a declared instance of dust.n.01 (as dusty), stain.n.01 (as stained) as its second operand, found (covered "floor.n.01_2" (floor.n.01) "water.n.06_1" (water.n.06))',
+    ]);
+  });
+
+  it("does not fold a quantified substance (there is no state to say it with)", () => {
+    const p = problem(
+      "dust.n.01_1 - dust.n.01 table.n.02_1 - table.n.02",
+      "(covered table.n.02_1 dust.n.01_1) (inroom table.n.02_1 kitchen)",
+      "(forall (?d - dust.n.01) (not (covered ?table.n.02_1 ?d)))",
+    );
+    expect(formatExpr(p.init[0]!)).toBe("(dusty table.n.02_1)");
+    expect(formatExpr(p.goal)).toBe("(forall (?d - dust.n.01) (not (covered table.n.02_1 ?d)))");
+    expect(p.objects.has("dust.n.01_1")).toBe(true);
+    expect(predicateProblems(p)).toHaveLength(1);
+  });
+
+  it("lists what each predicate supports", () => {
+    expect(supportedSubstances("covered")).toBe("dust.n.01 (as dusty), stain.n.01 (as stained)");
+    expect(supportedSubstances("saturated")).toBe("water.n.06 (as soaked)");
+    expect(supportedSubstances("filled")).toBe("");
+    expect(supportedSubstances("__proto__")).toBe("");
+  });
+});
