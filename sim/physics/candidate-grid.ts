@@ -97,6 +97,13 @@ export class PoseList {
     throw new RangeError(`pose ${i} of ${this.length}`);
   }
 
+  /** {@link edgeContacts} of every pose, in order, into `out` (at least `length` long). */
+  edgeContactsInto(out: Uint8Array): Uint8Array {
+    let k = 0;
+    for (const b of this.blocks) for (let i = 0; i < b.count; i++) out[k++] = b.edgeContacts(i);
+    return out;
+  }
+
   /** Every pose, in order. */
   toArray(): Box[] {
     return Array.from({ length: this.length }, (_, i) => this.at(i));

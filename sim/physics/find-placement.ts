@@ -105,8 +105,9 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
   return { ok: false, reason: lastProblem ?? noSpace(relation, object, target) };
 }
 
-/** Scratch space for {@link cornersFirst}'s order, kept between calls like `orderBuffer`. */
+/** Scratch space for {@link cornersFirst}'s order and the poses' contacts, kept between calls like `orderBuffer`. */
 let packedBuffer = new Uint32Array(1024);
+let contactsBuffer = new Uint8Array(1024);
 
 /**
  * `order` with the poses in a corner of their area first, then those against one side, then the rest, each
@@ -116,10 +117,12 @@ let packedBuffer = new Uint32Array(1024);
  */
 export function cornersFirst(order: Uint32Array, poses: PoseList): Uint32Array {
   if (packedBuffer.length < order.length) packedBuffer = new Uint32Array(Math.max(order.length, 2 * packedBuffer.length));
+  if (contactsBuffer.length < poses.length) contactsBuffer = new Uint8Array(Math.max(poses.length, 2 * contactsBuffer.length));
+  const contacts = poses.edgeContactsInto(contactsBuffer);
   const out = packedBuffer.subarray(0, order.length);
   let k = 0;
-  for (const contacts of [2, 1, 0]) {
-    for (let i = 0; i < order.length; i++) if (poses.edgeContacts(order[i]!) === contacts) out[k++] = order[i]!;
+  for (let want = 2; want >= 0; want--) {
+    for (let i = 0; i < order.length; i++) if (contacts[order[i]!] === want) out[k++] = order[i]!;
   }
   return out;
 }

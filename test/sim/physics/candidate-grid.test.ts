@@ -166,3 +166,16 @@ describe("edgeContacts", () => {
     for (let i = 0; i < list.length; i++) expect(list.edgeContacts(i)).toBe(0);
   });
 });
+
+describe("edgeContactsInto", () => {
+  it("is edgeContacts of every pose, in order", () => {
+    fc.assert(
+      fc.property(area, size, (a, s) => {
+        const list = gridPoses(box(a.x, a.y, 0.5, a.sx, a.sy, 0.1, a.heading), 0.55, s, "contain");
+        const all = list.edgeContactsInto(new Uint8Array(list.length + 3).fill(9));
+        expect(Array.from(all.subarray(0, list.length))).toEqual(Array.from({ length: list.length }, (_, i) => list.edgeContacts(i)));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
