@@ -8,6 +8,9 @@
  * that could be put in a room). Anything else about substances (water on a floor, a filled bottle, a sink as
  * a water source, a quantifier over dust) is left as written, so that the predicate check refuses it and
  * names it.
+ *
+ * One more BEHAVIOR-1K spelling is read the same way: `(closed ?x)` is `(not (open ?x))` (a `(not (closed ?x))`
+ * is `(open ?x)`, so an initial literal stays an atom or a negated atom).
  */
 import type { AtomExpr, BddlExpr, BddlProblem } from "./ast.ts";
 import { mentionedInstances } from "./walk.ts";
@@ -34,6 +37,11 @@ export function foldSubstances(problem: BddlProblem): BddlProblem {
   let folded = 0;
   const fold = (expr: BddlExpr): BddlExpr =>
     mapAtoms(expr, (atom) => {
+      if (atom.pred === "closed" && atom.args.length === 1) {
+        folded++;
+        const open: AtomExpr = { ...atom, pred: "open" };
+        return { op: "not", arg: open, line: atom.line, column: atom.column };
+      }
       const state = stateOf(problem, atom);
       if (state === null) return atom;
       folded++;
@@ -84,14 +92,18 @@ function stateOf(problem: BddlProblem, atom: AtomExpr): string | null {
   return table[category]!;
 }
 
-/** `expr` with every atom replaced by `f(atom)`; a subexpression in which nothing changed is returned as is. */
-function mapAtoms(expr: BddlExpr, f: (atom: AtomExpr) => AtomExpr): BddlExpr {
+/**
+ * `expr` with every atom replaced by `f(atom)`; a subexpression in which nothing changed is returned as is,
+ * and a negation of what became a negation is what that negated.
+ */
+function mapAtoms(expr: BddlExpr, f: (atom: AtomExpr) => BddlExpr): BddlExpr {
   switch (expr.op) {
     case "atom":
       return f(expr);
     case "not": {
       const arg = mapAtoms(expr.arg, f);
-      return arg === expr.arg ? expr : { ...expr, arg };
+      if (arg === expr.arg) return expr;
+      return arg.op === "not" && expr.arg.op === "atom" ? arg.arg : { ...expr, arg };
     }
     case "and":
     case "or": {

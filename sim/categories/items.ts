@@ -111,6 +111,18 @@ export const ITEMS: Readonly<Record<string, ProfileEntry>> = {
   "remote_control.n.01": item([0.18, 0.05, 0.025], [], { rooms: ["living_room"] }),
   "cellular_telephone.n.01": item([0.15, 0.075, 0.01], [], { label: "phone", rooms: OFFICE }),
   "lamp.n.02": item([0.3, 0.3, 0.6], ["toggleable"], { rooms: ["living_room", "bedroom"] }),
+  // small appliances: WordNet files them under kitchen or home appliances, whose default is a built-in one
+  // the size of a dishwasher (BEHAVIOR-1K's rearranging_kitchen_furniture puts a toaster in a cabinet)
+  "toaster.n.02": item([0.3, 0.2, 0.2], ["toggleable"], { rooms: ["kitchen"] }),
+  "toaster_oven.n.01": vessel([0.45, 0.35, 0.25], ["openable", "toggleable", "heat_source"], { wall: 0.02, rooms: ["kitchen"] }),
+  "food_processor.n.01": item([0.25, 0.2, 0.4], ["toggleable"], { rooms: ["kitchen"] }),
+  "coffee_maker.n.01": item([0.25, 0.2, 0.35], ["toggleable"], { rooms: ["kitchen"] }),
+  "blender.n.01": item([0.18, 0.18, 0.4], ["toggleable"], { rooms: ["kitchen"] }),
+  "mixer.n.04": item([0.3, 0.2, 0.3], ["toggleable"], { label: "electric mixer", rooms: ["kitchen"] }),
+  "waffle_iron.n.01": item([0.3, 0.25, 0.12], ["toggleable", "heat_source"], { rooms: ["kitchen"] }),
+  "rice_cooker.n.01": vessel([0.3, 0.3, 0.25], ["openable", "toggleable", "heat_source"], { rooms: ["kitchen"] }),
+  "slow_cooker.n.01": vessel([0.35, 0.25, 0.25], ["openable", "toggleable", "heat_source"], { rooms: ["kitchen"] }),
+  "iron.n.04": item([0.28, 0.12, 0.15], ["toggleable"], { label: "clothes iron", rooms: ["utility_room", "bedroom"] }),
   // decorations, toys, plants and odds
   "candle.n.01": item([0.07, 0.07, 0.15], [], { rooms: ["living_room", "dining_room"] }),
   "bow.n.08": item([0.12, 0.12, 0.06], [], { label: "ribbon bow", rooms: ["living_room"] }),

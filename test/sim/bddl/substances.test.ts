@@ -75,3 +75,17 @@ describe("foldSubstances (through parseProblem)", () => {
     expect(supportedSubstances("__proto__")).toBe("");
   });
 });
+
+describe("closed", () => {
+  it("is read as not open, and not closed as open (an initial literal stays an atom or its negation)", () => {
+    const p = problem(
+      "bin.n.01_1 - bin.n.01 toolbox.n.01_1 - toolbox.n.01",
+      "(closed bin.n.01_1) (not (closed toolbox.n.01_1)) (inroom bin.n.01_1 kitchen) (ontop toolbox.n.01_1 floor.n.01_1)",
+      "(and (closed ?bin.n.01_1) (not (closed ?toolbox.n.01_1)) (forall (?b - bin.n.01) (closed ?b)))",
+    );
+    expect(p.init.slice(0, 2).map(formatExpr)).toEqual(["(not (open bin.n.01_1))", "(open toolbox.n.01_1)"]);
+    expect(formatExpr(p.goal)).toBe("(and (not (open bin.n.01_1)) (open toolbox.n.01_1) (forall (?b - bin.n.01) (not (open ?b))))");
+    expect(p.init[0]).toMatchObject({ op: "not", line: 3, column: 10, arg: { op: "atom", line: 3, column: 10 } });
+    expect(predicateProblems(p)).toEqual([]);
+  });
+});

@@ -3,7 +3,8 @@
  * sections (wash_a_baseball_cap), bags that must stand on a storage box (packing_meal_for_delivery), a
  * pie that must be on a tray and in the oven (cook_a_frozen_pie), dirt and wetness written as substances
  * (cleaning_barbecue_grill, making_tea) and three things packed into a box sized for them
- * (boxing_food_after_dinner). Each imports, and the oracle solves it in houses sampled with several seeds.
+ * (boxing_food_after_dinner), small appliances put away in a cabinet (rearranging_kitchen_furniture). Each
+ * imports, and the oracle solves it in houses sampled with several seeds.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -150,6 +151,29 @@ const ACTIVITIES: Record<string, string> = {
         (inside ?tupperware.n.01_1 ?electric_refrigerator.n.01_1)
         (not (open ?electric_refrigerator.n.01_1))))
 )`,
+  // small appliances put away (rearranging_kitchen_furniture): a toaster is carried, not built in
+  appliances_in_a_cabinet: `(define (problem appliances_in_a_cabinet-0)
+    (:domain omnigibson)
+    (:objects
+        toaster.n.02_1 - toaster.n.02
+        coffee_maker.n.01_1 - coffee_maker.n.01
+        countertop.n.01_1 - countertop.n.01
+        cabinet.n.01_1 cabinet.n.01_* - cabinet.n.01
+        floor.n.01_1 - floor.n.01
+        agent.n.01_1 - agent.n.01
+    )
+    (:init
+        (ontop toaster.n.02_1 countertop.n.01_1)
+        (ontop coffee_maker.n.01_1 countertop.n.01_1)
+        (inroom floor.n.01_1 kitchen)
+        (inroom countertop.n.01_1 kitchen)
+        (inroom cabinet.n.01_1 kitchen)
+        (inroom cabinet.n.01_* kitchen)
+        (ontop agent.n.01_1 floor.n.01_1)
+    )
+    (:goal (and (exists (?cabinet.n.01 - cabinet.n.01) (and
+        (inside toaster.n.02_1 ?cabinet.n.01) (inside coffee_maker.n.01_1 ?cabinet.n.01) (not (open ?cabinet.n.01))))))
+)`,
 };
 
 describe("activity patterns of BEHAVIOR-1K files", () => {
@@ -165,14 +189,14 @@ describe("activity patterns of BEHAVIOR-1K files", () => {
     expect(summary.skipped).toEqual([]);
     const file = path.join(src, "stray_token_cap", "problem0.bddl");
     expect(summary.notes).toContain(`warning: ${file}: line 16, column 6: stray token '\\' between sections ignored (expected a section such as (:goal …))`);
-    expect(summary.notes[0]).toBe("coverage: 6 of 6 activities imported, 0 skipped; 12 episodes");
+    expect(summary.notes[0]).toBe("coverage: 7 of 7 activities imported, 0 skipped; 14 episodes");
   });
 
   it("the oracle solves each of them in houses sampled with seeds 0 to 5", async () => {
     const out = scratch();
     await importBddl(src, { out, seeds: 6 });
     const suite = readSuite(path.join(out, `${path.basename(out)}.suite.json`));
-    expect(suite.episodes).toHaveLength(36);
+    expect(suite.episodes).toHaveLength(42);
     const failed = suite.episodes.map((e) => ({ id: e.id, ...solveWithOracle(out, e) })).filter((r) => !r.success);
     expect(failed.map((f) => `${f.id} (${f.steps} steps: ${f.actions.join(" ")})`)).toEqual([]);
   });
