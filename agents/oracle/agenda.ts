@@ -18,9 +18,13 @@ export interface AgendaItem {
  *    the objects most other literals hang on first;
  * 3. the rest (targets that will still move: cycles of `nextto`);
  * 4. closing containers last, so that things go in before the door shuts.
- * Ties keep condition order. Literals given up earlier are left out.
+ * Ties keep condition order. Literals given up earlier are left out. A literal's ways come best first, those
+ * that carry the object in hand before the others, and the way under way (`route`: the literal's key and the
+ * way's) before all. The literal under way goes first when it is in the first item's group: ways are ranked
+ * by where the agent stands, so walking to the rag for one literal could make the dustpan another's best way
+ * and reorder the group, and the agent would walk back and forth between rag and soap without picking either.
  */
-export function buildAgenda(plans: readonly ConditionPlan[], ctx: OracleContext, registry: AchieverRegistry, focus?: string): AgendaItem[] {
+export function buildAgenda(plans: readonly ConditionPlan[], ctx: OracleContext, registry: AchieverRegistry, focus?: string, route?: { lit: string; optionKey: string } | null): AgendaItem[] {
   const held = ctx.world.agent.holding;
   const seen = new Set<string>();
   const items: RankedItem[] = [];
@@ -32,8 +36,11 @@ export function buildAgenda(plans: readonly ConditionPlan[], ctx: OracleContext,
       seen.add(key);
       if (ctx.failures.isExhausted(key, Infinity)) continue;
       const found = registry.find(lit)?.options(lit, ctx) ?? [];
-      const options = held ? [...found.filter((o) => o.mover === held), ...found.filter((o) => o.mover !== held)] : found;
-      items.push({ lit, options, mover: options[0]?.mover, target: options[0]?.target, order: items.length, rank: 0, degree: 0 });
+      const carried = held ? [...found.filter((o) => o.mover === held), ...found.filter((o) => o.mover !== held)] : found;
+      const ongoing = route && route.lit === key ? carried.findIndex((o) => o.key === route.optionKey) : -1;
+      const options = ongoing > 0 ? [carried[ongoing]!, ...carried.filter((_, i) => i !== ongoing)] : carried;
+      // the best way, not the one under way, decides the literal's place (a way under way moves it only within its group)
+      items.push({ lit, options, mover: carried[0]?.mover, target: carried[0]?.target, order: items.length, rank: 0, degree: 0 });
     }
   }
   const movers = new Set<string>();
@@ -49,6 +56,8 @@ export function buildAgenda(plans: readonly ConditionPlan[], ctx: OracleContext,
     for (; j >= 0 && precedes(item, items[j]!); j--) items[j + 1] = items[j]!;
     items[j + 1] = item;
   }
+  const underWay = route ? items.findIndex((i) => literalKey(i.lit) === route.lit) : -1;
+  if (underWay > 0 && items[underWay]!.rank === items[0]!.rank) items.unshift(...items.splice(underWay, 1));
   return items;
 }
 

@@ -242,10 +242,8 @@ export class OracleAgent implements Agent {
     let gaveUp = false;
     const route = ep.route;
     ep.route = null;
-    for (const { lit, options } of buildAgenda(plans, ctx, this.registry, ep.focus)) {
-      const ongoing = route && route.lit === literalKey(lit) ? options.findIndex((o) => o.key === route.optionKey) : -1;
-      const ordered = ongoing > 0 ? [options[ongoing]!, ...options.filter((_, i) => i !== ongoing)] : options;
-      for (const opt of ordered) {
+    for (const { lit, options } of buildAgenda(plans, ctx, this.registry, ep.focus, route)) {
+      for (const opt of options) {
         if (ep.failures.isExhausted(opt.key, this.limits.optionFailures)) continue;
         const step = opt.next(ctx);
         if (step.kind === "blocked" || (!ep.failures.none && ep.failures.isExhausted(actionFailureKey(step.action), this.limits.actionFailures))) {

@@ -9,6 +9,9 @@
  * a water source, a quantifier over dust) is left as written, so that the predicate check refuses it and
  * names it.
  *
+ * A source of a substance is what an object can do: `(insource ?sink.n.01_1 ?water.n.06_1)` (older files put
+ * the water first) is `(water_source ?sink.n.01_1)`, which reads the object's abilities.
+ *
  * One more BEHAVIOR-1K spelling is read the same way: `(closed ?x)` is `(not (open ?x))` (a `(not (closed ?x))`
  * is `(open ?x)`, so an initial literal stays an atom or a negated atom).
  */
@@ -21,9 +24,12 @@ export const SUBSTANCE_STATES: Readonly<Record<string, Readonly<Record<string, s
   saturated: Object.freeze({ "water.n.06": "soaked" }),
 });
 
-/** A readable list of what {@link SUBSTANCE_STATES} supports for `pred`, e.g. `dust.n.01 (as dusty), stain.n.01 (as stained)`. */
+/** Substance category → the unary predicate that says an object is a source of it (either operand order). */
+export const SUBSTANCE_SOURCES: Readonly<Record<string, string>> = Object.freeze({ "water.n.06": "water_source" });
+
+/** A readable list of what `pred` supports, e.g. `dust.n.01 (as dusty), stain.n.01 (as stained)`; empty for other predicates. */
 export function supportedSubstances(pred: string): string {
-  const table = Object.hasOwn(SUBSTANCE_STATES, pred) ? SUBSTANCE_STATES[pred]! : {};
+  const table = pred === "insource" ? SUBSTANCE_SOURCES : Object.hasOwn(SUBSTANCE_STATES, pred) ? SUBSTANCE_STATES[pred]! : {};
   return Object.entries(table)
     .map(([substance, state]) => `${substance} (as ${state})`)
     .join(", ");
@@ -41,6 +47,11 @@ export function foldSubstances(problem: BddlProblem): BddlProblem {
         folded++;
         const open: AtomExpr = { ...atom, pred: "open" };
         return { op: "not", arg: open, line: atom.line, column: atom.column };
+      }
+      const source = sourceOf(problem, atom);
+      if (source !== null) {
+        folded++;
+        return { op: "atom", pred: source.pred, args: [source.of], line: atom.line, column: atom.column };
       }
       const state = stateOf(problem, atom);
       if (state === null) return atom;
@@ -77,7 +88,22 @@ export function foldSubstances(problem: BddlProblem): BddlProblem {
 
 /** True when some predicate folds facts about `category` (a substance, not a thing). */
 function isSubstance(category: string): boolean {
-  return Object.values(SUBSTANCE_STATES).some((table) => Object.hasOwn(table, category));
+  return Object.hasOwn(SUBSTANCE_SOURCES, category) || Object.values(SUBSTANCE_STATES).some((table) => Object.hasOwn(table, category));
+}
+
+/**
+ * For `(insource a b)` with one operand a declared instance of a substance in {@link SUBSTANCE_SOURCES} and the
+ * other a declared instance of something else: the predicate saying that other one is its source. Else null.
+ */
+function sourceOf(problem: BddlProblem, atom: AtomExpr): { pred: string; of: string } | null {
+  if (atom.pred !== "insource" || atom.args.length !== 2) return null;
+  for (const [s, other] of [[0, 1], [1, 0]] as const) {
+    const category = problem.objects.get(atom.args[s]!);
+    const otherCategory = problem.objects.get(atom.args[other]!);
+    if (category === undefined || otherCategory === undefined || isSubstance(otherCategory)) continue;
+    if (Object.hasOwn(SUBSTANCE_SOURCES, category)) return { pred: SUBSTANCE_SOURCES[category]!, of: atom.args[other]! };
+  }
+  return null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { STATES } from "../scene/schema.ts";
+import { STATES, type Ability } from "../scene/schema.ts";
 import { inroom } from "./inroom.ts";
 import { inside } from "./inside.ts";
 import { nextto } from "./nextto.ts";
@@ -22,8 +22,16 @@ const relation = (test: (a: PredicateObject, b: PredicateObject) => boolean): Pr
 });
 
 /**
+ * Unary predicates that read what an object can do rather than a state it is in: the ability each names.
+ * They never change in an episode. BEHAVIOR-1K's `(insource ?sink.n.01_1 ?water.n.06_1)` reads as
+ * `(water_source ?sink.n.01_1)` (sim/bddl/substances.ts).
+ */
+export const ABILITY_PREDICATES: Readonly<Record<string, Ability>> = Object.freeze({ water_source: "water_source" });
+
+/**
  * Every predicate the simulator evaluates, by BDDL name: the geometric relations (`ontop`, `inside`,
- * `nextto`, `under`, `onfloor`, `touching`), `inroom` (object, room) and one unary predicate per state.
+ * `nextto`, `under`, `onfloor`, `touching`), `inroom` (object, room), one unary predicate per state and
+ * the {@link ABILITY_PREDICATES}.
  */
 export const PREDICATES: Readonly<Record<string, PredicateDef>> = Object.freeze({
   ontop: relation(ontop),
@@ -37,6 +45,12 @@ export const PREDICATES: Readonly<Record<string, PredicateDef>> = Object.freeze(
     STATES.map((state): [string, PredicateDef] => [
       state,
       { arity: 1, operands: ["object"], test: (a: PredicateObject) => hasState(a, state) },
+    ]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(ABILITY_PREDICATES).map(([name, ability]): [string, PredicateDef] => [
+      name,
+      { arity: 1, operands: ["object"], test: (a: PredicateObject) => a.abilities.has(ability) },
     ]),
   ),
 });

@@ -2,6 +2,7 @@ import { isWildcardInstance, type BddlExpr, type BddlProblem } from "../bddl/ast
 import { categoryProfile, type CategoryProfile } from "../categories/index.ts";
 import type { Ability, Shape, StateName } from "../scene/schema.ts";
 import { STATES } from "../scene/schema.ts";
+import { ABILITY_PREDICATES } from "../predicates/registry.ts";
 import { atomUses, wants, type AtomUse } from "./atom-uses.ts";
 
 /** Relations that say where an object rests. */
@@ -104,6 +105,8 @@ function readInitLiteral(lit: BddlExpr, instances: Map<string, InstanceSpec>): v
     first.states[atom.pred as StateName] = positive;
     return;
   }
+  // what an object can do comes with its category (and from categoryOverrides), not from a state
+  if (Object.hasOwn(ABILITY_PREDICATES, atom.pred)) return;
   if (atom.pred === "inroom") {
     if (positive) first.roomType = atom.args[1]!;
     return;
@@ -140,6 +143,8 @@ function categoryOverrides(problem: BddlProblem, uses: AtomUse[]): Map<string, {
   for (const use of uses) {
     const ability = STATE_ABILITY[use.pred];
     if (ability) for (const c of categoriesOf(use.args[0]!)) entry(c).abilities.add(ability);
+    const given = Object.hasOwn(ABILITY_PREDICATES, use.pred) ? ABILITY_PREDICATES[use.pred]! : undefined;
+    if (given && wants(use, true)) for (const c of categoriesOf(use.args[0]!)) entry(c).abilities.add(given);
     if (use.pred === "inside" && wants(use, true)) {
       for (const c of categoriesOf(use.args[1]!)) {
         const e = entry(c);

@@ -110,6 +110,8 @@ interface Surface {
   z: number;
   /** Room id when the surface is a room's floor (items stay off its walls). */
   floorRoom?: string;
+  /** A container's interior or a table's leg space: things go against its sides, not a hand's width in. */
+  packed?: boolean;
 }
 
 function surfaceFor(item: DraftObject, target: DraftObject, rooms: readonly RoomSpec[]): Surface | null {
@@ -118,11 +120,11 @@ function surfaceFor(item: DraftObject, target: DraftObject, rooms: readonly Room
   switch (item.support!.pred) {
     case "inside": {
       const inner = interiorOf(t);
-      return inner ? { box: inner, z: inner.center.z - inner.size.z / 2 } : null;
+      return inner ? { box: inner, z: inner.center.z - inner.size.z / 2, packed: true } : null;
     }
     case "under": {
       const legs = legSpaceOf(t);
-      return legs ? { box: legs, z: legs.center.z - legs.size.z / 2 } : null;
+      return legs ? { box: legs, z: legs.center.z - legs.size.z / 2, packed: true } : null;
     }
     case "onfloor":
     case "ontop": {
@@ -150,11 +152,14 @@ function poseOn(s: Surface, item: DraftObject, rng: Rng): Box | null {
   const fx = free(s.box.size.x / 2, ex);
   const fy = free(s.box.size.y / 2, ey);
   if (s.floorRoom && (fx === 0 || fy === 0)) return null;
-  // people set things down along the edges and leave the middle free; so do half the candidates
-  // (a hand's width in from the edge, so that something can still go beside them)
+  // people set things down along the edges and leave the middle free; so do half the candidates (on a
+  // surface a hand's width in from the edge, so that something can still go beside them; in a box or under
+  // a table against its side, as a box is packed: two things a hand's width in from the walls of a box
+  // made for four leave no room for a third)
+  const inset = s.packed ? 0 : EDGE_INSET;
   const along = (f: number) => {
     if (rng.next() >= EDGE_BIAS) return rng.range(-f, f);
-    const near = Math.max(0, f - EDGE_INSET);
+    const near = Math.max(0, f - inset);
     return rng.next() < 0.5 ? -near : near;
   };
   const p = fromBoxFrame(s.box, { x: along(fx), y: along(fy) });

@@ -1,5 +1,5 @@
 import { STATES } from "../scene/schema.ts";
-import { PREDICATES } from "../predicates/registry.ts";
+import { ABILITY_PREDICATES, PREDICATES } from "../predicates/registry.ts";
 import { testRelation } from "../world/relations.ts";
 import type { SimObject } from "../world/sim-object.ts";
 import type { World } from "../world/world.ts";
@@ -16,6 +16,7 @@ export function holdsAtom(world: World, pred: string, args: readonly string[]): 
     const o = world.objects.get(args[0]!);
     return !!o && (o.states[pred as keyof typeof o.states] ?? false);
   }
+  if (Object.hasOwn(ABILITY_PREDICATES, pred) && args.length === 1) return world.objects.get(args[0]!)?.abilities.has(ABILITY_PREDICATES[pred]!) ?? false;
   if (pred === "inroom") {
     const room = args[0] === AGENT_ID ? world.agent.room : world.objects.get(args[0]!)?.room;
     if (!room) return false;
@@ -55,6 +56,7 @@ export function atomTest(world: World, pred: string): (args: string[]) => boolea
       return !!o && (o.states[state] ?? false);
     };
   }
+  if (Object.hasOwn(ABILITY_PREDICATES, pred)) return (args) => holdsAtom(world, pred, args);
   const test = objectRelationTest(pred);
   // inroom, and a name that is no relation (holdsAtom throws as evaluatePredicate does): the general path
   if (test === undefined) return (args) => holdsAtom(world, pred, args);

@@ -26,7 +26,7 @@ export function predicateProblems(problem: BddlProblem): InputError[] {
     if (!def) {
       const substances = supportedSubstances(atom.pred);
       const reason = substances
-        ? `predicate "${atom.pred}" is supported only with a declared instance of ${substances} as its second operand, found ${describeOperands(atom, problem)}`
+        ? `predicate "${atom.pred}" is supported only with a declared instance of ${substances} as ${atom.pred === "insource" ? "one of its operands" : "its second operand"}, found ${describeOperands(atom, problem)}`
         : `predicate "${atom.pred}" is not supported by the simulator (supported: ${Object.keys(PREDICATES).sort().join(", ")})`;
       out.push(new InputError(problem.file, at(atom), reason));
       return;

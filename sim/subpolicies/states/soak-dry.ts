@@ -4,11 +4,12 @@ import { applianceAround, heldObject, isOff, runningWaterInReach } from "./surro
 
 /**
  * `soak(object)`: wet a soakable object (rag, towel, brush, clothes, a potted plant being watered):
- * hold it under a running water source within reach, or leave it in or on a water source that is on.
+ * hold it under a running water source within reach, leave it in or on a water source that is on, or
+ * water it where it stands from a water source in hand (a watering can; one with a switch must be on).
  */
 export const soak: Subpolicy<"soak"> = {
   type: "soak",
-  description: "soak a soakable object: hold it at a sink (or tub) that is on, or put it in one that is on",
+  description: "soak a soakable object: hold it at a sink (or tub) that is on, put it in one that is on, or water it from a watering can in hand",
   apply(ctx, action) {
     const { world } = ctx;
     const o = observedObject(ctx, action.object);
@@ -24,8 +25,13 @@ export const soak: Subpolicy<"soak"> = {
     if (far) return far;
     const closed = closedContainerAround(ctx, o.id);
     if (closed) return failure("missing_step", `${o.id} is inside ${closed.id}, which is closed — open it first`);
+    const held = heldObject(world);
+    if (held?.abilities.has("water_source")) {
+      if (isOff(held)) return failure("missing_step", `${held.id} is off — toggle it on first to soak ${o.id}`);
+      return success(`soaked ${o.id} with ${held.id}`, { changed: world.setState(o.id, "soaked", true) });
+    }
     const around = applianceAround(world, o.id, "water_source");
-    if (!around) return failure("missing_step", `${o.id} is not at any water — hold it at a sink that is on, or put it in one`);
+    if (!around) return failure("missing_step", `${o.id} is not at any water — hold it at a sink that is on, put it in one, or water it from a watering can in hand`);
     if (isOff(around.appliance)) return failure("missing_step", `${around.appliance.id} is off — toggle it on first to soak ${o.id}`);
     return success(`soaked ${o.id} in ${around.appliance.id}`, { changed: world.setState(o.id, "soaked", true) });
   },

@@ -41,18 +41,31 @@ describe("foldSubstances (through parseProblem)", () => {
 
   it("leaves other substances, and a substance named elsewhere, for the predicate check to name", () => {
     const p = problem(
-      "water.n.06_1 - water.n.06 dust.n.01_1 - dust.n.01 sink.n.01_1 - sink.n.01 floor.n.01_2 - floor.n.01",
-      "(insource water.n.06_1 sink.n.01_1) (covered floor.n.01_2 water.n.06_1) (covered floor.n.01_2 dust.n.01_1) (inroom sink.n.01_1 kitchen) (inroom floor.n.01_2 kitchen)",
+      "water.n.06_1 - water.n.06 dust.n.01_1 - dust.n.01 bottle.n.01_1 - bottle.n.01 floor.n.01_2 - floor.n.01",
+      "(filled bottle.n.01_1 water.n.06_1) (covered floor.n.01_2 water.n.06_1) (covered floor.n.01_2 dust.n.01_1) (inroom bottle.n.01_1 kitchen) (inroom floor.n.01_2 kitchen)",
       "(not (covered ?floor.n.01_2 ?water.n.06_1))",
     );
-    expect(p.init.slice(0, 3).map(formatExpr)).toEqual(["(insource water.n.06_1 sink.n.01_1)", "(covered floor.n.01_2 water.n.06_1)", "(dusty floor.n.01_2)"]);
-    // water is still named (by insource and covered): it stays declared; dust is folded away
+    expect(p.init.slice(0, 3).map(formatExpr)).toEqual(["(filled bottle.n.01_1 water.n.06_1)", "(covered floor.n.01_2 water.n.06_1)", "(dusty floor.n.01_2)"]);
+    // water is still named (by filled and covered): it stays declared; dust is folded away
     expect(p.objects.has("water.n.06_1")).toBe(true);
     expect(p.objects.has("dust.n.01_1")).toBe(false);
     expect(predicateProblems(p).map((e) => e.message)).toEqual([
-      expect.stringMatching(/^p\.bddl: line 3, column 10: predicate "insource" is not supported by the simulator/),
+      expect.stringMatching(/^p\.bddl: line 3, column 10: predicate "filled" is not supported by the simulator/),
       'p.bddl: line 3, column 46: predicate "covered" is supported only with a declared instance of dust.n.01 (as dusty), stain.n.01 (as stained) as its second operand, found (covered "floor.n.01_2" (floor.n.01) "water.n.06_1" (water.n.06))',
       'p.bddl: line 4, column 15: predicate "covered" is supported only with a declared instance of dust.n.01 (as dusty), stain.n.01 (as stained) as its second operand, found (covered "floor.n.01_2" (floor.n.01) "water.n.06_1" (water.n.06))',
+    ]);
+  });
+
+  it("reads a source of water as water_source, in either operand order; a source of anything else is refused", () => {
+    const p = problem(
+      "water.n.06_1 - water.n.06 sink.n.01_1 - sink.n.01 watering_can.n.01_1 - watering_can.n.01 pesticide.n.01_1 - pesticide.n.01 atomizer.n.01_1 - atomizer.n.01",
+      "(insource water.n.06_1 sink.n.01_1) (insource watering_can.n.01_1 water.n.06_1) (insource atomizer.n.01_1 pesticide.n.01_1) (inroom sink.n.01_1 kitchen) (ontop watering_can.n.01_1 floor.n.01_1) (ontop atomizer.n.01_1 floor.n.01_1)",
+      "(water_source ?watering_can.n.01_1)",
+    );
+    expect(p.init.slice(0, 3).map(formatExpr)).toEqual(["(water_source sink.n.01_1)", "(water_source watering_can.n.01_1)", "(insource atomizer.n.01_1 pesticide.n.01_1)"]);
+    expect(p.objects.has("water.n.06_1")).toBe(false);
+    expect(predicateProblems(p).map((e) => e.message)).toEqual([
+      'p.bddl: line 3, column 90: predicate "insource" is supported only with a declared instance of water.n.06 (as water_source) as one of its operands, found (insource "atomizer.n.01_1" (atomizer.n.01) "pesticide.n.01_1" (pesticide.n.01))',
     ]);
   });
 
@@ -71,6 +84,7 @@ describe("foldSubstances (through parseProblem)", () => {
   it("lists what each predicate supports", () => {
     expect(supportedSubstances("covered")).toBe("dust.n.01 (as dusty), stain.n.01 (as stained)");
     expect(supportedSubstances("saturated")).toBe("water.n.06 (as soaked)");
+    expect(supportedSubstances("insource")).toBe("water.n.06 (as water_source)");
     expect(supportedSubstances("filled")).toBe("");
     expect(supportedSubstances("__proto__")).toBe("");
   });

@@ -35,6 +35,36 @@ describe("soak", () => {
     ctx.world.setState("sink_1", "toggled_on", true);
     expect(apply(ctx, { type: "soak", object: "rag_1" }).feedback.ok).toBe(true);
   });
+
+  it("waters what stays where it is from a water source in hand (a watering can), within reach", () => {
+    const withCan = (toggleable: boolean) =>
+      kitchen((s) =>
+        s.objects.push(
+          { id: "can_1", category: "watering_can.n.01", room: "kitchen", kind: "carryable", shape: "container", abilities: toggleable ? ["container", "water_source", "toggleable"] : ["container", "water_source"], states: toggleable ? { toggled_on: false } : {}, box: { center: [1.5, 0.5, 0.125], size: [0.35, 0.25, 0.25] }, wall: 0.01 },
+          { id: "plant_1", category: "pot_plant.n.01", room: "kitchen", kind: "fixed", abilities: ["soakable"], box: { center: [2.5, 0.5, 0.25], size: [0.3, 0.3, 0.5] } },
+        ),
+      );
+    const ctx = withCan(false);
+    ctx.world.moveAgent("kitchen", { x: 2.5, y: 1.1 });
+    expect(apply(ctx, { type: "soak", object: "plant_1" }).feedback.message).toMatch(/watering can in hand/);
+    giveHeld(ctx, "can_1");
+    const watered = apply(ctx, { type: "soak", object: "plant_1" });
+    expect(watered.feedback).toMatchObject({ ok: true, message: "soaked plant_1 with can_1" });
+    expect(watered.changed).toEqual(["plant_1"]);
+    // out of reach, the can does not help
+    const far = withCan(false);
+    giveHeld(far, "can_1");
+    far.world.moveAgent("kitchen", { x: 5.5, y: 0.5 });
+    expect(apply(far, { type: "soak", object: "plant_1" }).feedback.ok).toBe(false);
+    expect(far.world.get("plant_1").states.soaked ?? false).toBe(false);
+    // a can with a switch must be on
+    const pump = withCan(true);
+    giveHeld(pump, "can_1");
+    pump.world.moveAgent("kitchen", { x: 2.5, y: 1.1 });
+    expect(apply(pump, { type: "soak", object: "plant_1" }).feedback).toMatchObject({ ok: false, error: "missing_step", message: expect.stringMatching(/can_1 is off/) });
+    pump.world.setState("can_1", "toggled_on", true);
+    expect(apply(pump, { type: "soak", object: "plant_1" }).feedback.ok).toBe(true);
+  });
 });
 
 describe("dry", () => {

@@ -3,8 +3,10 @@
  * sections (wash_a_baseball_cap), bags that must stand on a storage box (packing_meal_for_delivery), a
  * pie that must be on a tray and in the oven (cook_a_frozen_pie), dirt and wetness written as substances
  * (cleaning_barbecue_grill, making_tea) and three things packed into a box sized for them
- * (boxing_food_after_dinner), small appliances put away in a cabinet (rearranging_kitchen_furniture). Each
- * imports, and the oracle solves it in houses sampled with several seeds.
+ * (boxing_food_after_dinner), small appliances put away in a cabinet (rearranging_kitchen_furniture), plants
+ * watered from a can (watering_outdoor_flowers), a carton holding four plants (planting_flowers) and two
+ * chores that each need their own tool (cleaning_up_the_kitchen_only). Each imports, and the oracle solves it
+ * in houses sampled with several seeds.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -174,6 +176,98 @@ const ACTIVITIES: Record<string, string> = {
     (:goal (and (exists (?cabinet.n.01 - cabinet.n.01) (and
         (inside toaster.n.02_1 ?cabinet.n.01) (inside coffee_maker.n.01_1 ?cabinet.n.01) (not (open ?cabinet.n.01))))))
 )`,
+  // plants watered where they grow, from a watering can that is a source of water (watering_outdoor_flowers)
+  watering_from_a_can: `(define (problem watering_from_a_can-0)
+    (:domain omnigibson)
+    (:objects
+        watering_can.n.01_1 - watering_can.n.01
+        water.n.06_1 - water.n.06
+        floor.n.01_1 - floor.n.01
+        flower.n.02_1 - flower.n.02
+        scrub.n.01_1 scrub.n.01_2 - scrub.n.01
+        agent.n.01_1 - agent.n.01
+    )
+    (:init
+        (insource watering_can.n.01_1 water.n.06_1)
+        (ontop watering_can.n.01_1 floor.n.01_1)
+        (inroom floor.n.01_1 garden)
+        (inroom flower.n.02_1 garden)
+        (inroom scrub.n.01_1 garden)
+        (inroom scrub.n.01_2 garden)
+        (ontop agent.n.01_1 floor.n.01_1)
+    )
+    (:goal (and (forall (?scrub.n.01 - scrub.n.01) (saturated ?scrub.n.01 ?water.n.06_1)) (saturated ?flower.n.02_1 ?water.n.06_1)))
+)`,
+  // four plants in each of two cartons (planting_flowers): the sampler packs them against the carton's sides
+  plants_in_cartons: `(define (problem plants_in_cartons-0)
+    (:domain omnigibson)
+    (:objects
+        lawn.n.01_1 - lawn.n.01
+        pottable__dahlia.n.01_1 pottable__dahlia.n.01_2 pottable__dahlia.n.01_3 pottable__dahlia.n.01_4 - pottable__dahlia.n.01
+        pot.n.04_1 pot.n.04_2 pot.n.04_3 pot.n.04_4 - pot.n.04
+        carton.n.02_1 - carton.n.02
+        floor.n.01_1 - floor.n.01
+        agent.n.01_1 - agent.n.01
+    )
+    (:init
+        (ontop carton.n.02_1 lawn.n.01_1)
+        (inside pottable__dahlia.n.01_1 carton.n.02_1)
+        (inside pottable__dahlia.n.01_2 carton.n.02_1)
+        (inside pottable__dahlia.n.01_3 carton.n.02_1)
+        (inside pottable__dahlia.n.01_4 carton.n.02_1)
+        (ontop pot.n.04_1 lawn.n.01_1)
+        (ontop pot.n.04_2 lawn.n.01_1)
+        (ontop pot.n.04_3 lawn.n.01_1)
+        (ontop pot.n.04_4 lawn.n.01_1)
+        (inroom lawn.n.01_1 garden)
+        (inroom floor.n.01_1 garden)
+        (ontop agent.n.01_1 floor.n.01_1)
+    )
+    (:goal (forpairs (?pottable__dahlia.n.01 - pottable__dahlia.n.01) (?pot.n.04 - pot.n.04) (inside ?pottable__dahlia.n.01 ?pot.n.04)))
+)`,
+  // a dusty cabinet and a stained plate, each cleaned with its own tool (cleaning_up_the_kitchen_only): the
+  // nearest tool for one changes as the agent walks to the other's, which must not make it turn back
+  two_tools_two_chores: `(define (problem two_tools_two_chores-0)
+    (:domain omnigibson)
+    (:objects
+        dust.n.01_1 - dust.n.01
+        stain.n.01_1 - stain.n.01
+        water.n.06_1 - water.n.06
+        cabinet.n.01_1 cabinet.n.01_2 - cabinet.n.01
+        plate.n.04_1 - plate.n.04
+        rag.n.01_1 - rag.n.01
+        broom.n.01_1 - broom.n.01
+        dustpan.n.02_1 - dustpan.n.02
+        soap.n.01_1 - soap.n.01
+        detergent.n.02_1 - detergent.n.02
+        sink.n.01_1 - sink.n.01
+        countertop.n.01_1 - countertop.n.01
+        floor.n.01_1 - floor.n.01
+        agent.n.01_1 - agent.n.01
+    )
+    (:init
+        (covered cabinet.n.01_1 dust.n.01_1)
+        (covered cabinet.n.01_2 dust.n.01_1)
+        (covered floor.n.01_1 dust.n.01_1)
+        (covered plate.n.04_1 stain.n.01_1)
+        (inside plate.n.04_1 cabinet.n.01_2)
+        (inside rag.n.01_1 cabinet.n.01_1)
+        (ontop broom.n.01_1 floor.n.01_1)
+        (ontop dustpan.n.02_1 floor.n.01_1)
+        (inside soap.n.01_1 cabinet.n.01_1)
+        (ontop detergent.n.02_1 countertop.n.01_1)
+        (insource sink.n.01_1 water.n.06_1)
+        (inroom cabinet.n.01_1 kitchen)
+        (inroom cabinet.n.01_2 kitchen)
+        (inroom sink.n.01_1 kitchen)
+        (inroom countertop.n.01_1 kitchen)
+        (inroom floor.n.01_1 kitchen)
+        (ontop agent.n.01_1 floor.n.01_1)
+    )
+    (:goal (and (not (covered ?cabinet.n.01_1 ?dust.n.01_1)) (not (covered ?cabinet.n.01_2 ?dust.n.01_1))
+        (not (covered ?floor.n.01_1 ?dust.n.01_1)) (not (covered ?plate.n.04_1 ?stain.n.01_1))
+        (inside ?plate.n.04_1 ?cabinet.n.01_2)))
+)`,
 };
 
 describe("activity patterns of BEHAVIOR-1K files", () => {
@@ -189,14 +283,14 @@ describe("activity patterns of BEHAVIOR-1K files", () => {
     expect(summary.skipped).toEqual([]);
     const file = path.join(src, "stray_token_cap", "problem0.bddl");
     expect(summary.notes).toContain(`warning: ${file}: line 16, column 6: stray token '\\' between sections ignored (expected a section such as (:goal …))`);
-    expect(summary.notes[0]).toBe("coverage: 7 of 7 activities imported, 0 skipped; 14 episodes");
+    expect(summary.notes[0]).toBe("coverage: 10 of 10 activities imported, 0 skipped; 20 episodes");
   });
 
   it("the oracle solves each of them in houses sampled with seeds 0 to 5", async () => {
     const out = scratch();
     await importBddl(src, { out, seeds: 6 });
     const suite = readSuite(path.join(out, `${path.basename(out)}.suite.json`));
-    expect(suite.episodes).toHaveLength(42);
+    expect(suite.episodes).toHaveLength(60);
     const failed = suite.episodes.map((e) => ({ id: e.id, ...solveWithOracle(out, e) })).filter((r) => !r.success);
     expect(failed.map((f) => `${f.id} (${f.steps} steps: ${f.actions.join(" ")})`)).toEqual([]);
   });
