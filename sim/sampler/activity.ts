@@ -73,7 +73,7 @@ export function analyzeActivity(problem: BddlProblem): ActivitySpec {
     const base = categoryProfile(category);
     const o = overrides.get(category);
     const profile: CategoryProfile = o
-      ? { ...base, abilities: [...new Set([...base.abilities, ...o.abilities])], shape: o.shape ?? base.shape }
+      ? { ...base, abilities: [...new Set([...base.abilities, ...o.abilities])], shape: o.shape ?? base.shape, kind: o.kind ?? base.kind }
       : base;
     instances.set(name, {
       name,
@@ -130,9 +130,17 @@ function pickSupport(spec: InstanceSpec, instances: Map<string, InstanceSpec>): 
   return undefined;
 }
 
-/** Abilities and shapes a category needs because of how the activity uses it. */
-function categoryOverrides(problem: BddlProblem, uses: AtomUse[]): Map<string, { abilities: Set<Ability>; shape?: Shape }> {
-  const out = new Map<string, { abilities: Set<Ability>; shape?: Shape }>();
+/**
+ * Furniture no larger than this along any side is carried when the goal puts it somewhere (lawn chairs out on
+ * the lawn, a stool under a table), m; larger pieces stay where the house has them.
+ */
+const CARRIED_FURNITURE_MAX = 1.2;
+/** Relations whose first operand the goal moves: it must rest on, in or under the second. */
+const MOVING_RELATIONS = new Set(["ontop", "inside", "under"]);
+
+/** Abilities, shapes and kinds a category needs because of how the activity uses it. */
+function categoryOverrides(problem: BddlProblem, uses: AtomUse[]): Map<string, { abilities: Set<Ability>; shape?: Shape; kind?: "carryable" }> {
+  const out = new Map<string, { abilities: Set<Ability>; shape?: Shape; kind?: "carryable" }>();
   const entry = (category: string) => {
     let e = out.get(category);
     if (!e) out.set(category, (e = { abilities: new Set() }));
@@ -150,6 +158,12 @@ function categoryOverrides(problem: BddlProblem, uses: AtomUse[]): Map<string, {
         const e = entry(c);
         e.abilities.add("container");
         if (categoryProfile(c).shape !== "floor") e.shape = "container";
+      }
+    }
+    if (use.goal && MOVING_RELATIONS.has(use.pred) && wants(use, true)) {
+      for (const c of categoriesOf(use.args[0]!)) {
+        const p = categoryProfile(c);
+        if (p.kind === "fixed" && p.shape !== "floor" && Math.max(...p.size) <= CARRIED_FURNITURE_MAX) entry(c).kind = "carryable";
       }
     }
     if (use.pred === "under" && wants(use, true)) {

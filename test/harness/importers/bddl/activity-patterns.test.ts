@@ -5,8 +5,9 @@
  * (cleaning_barbecue_grill, making_tea) and three things packed into a box sized for them
  * (boxing_food_after_dinner), small appliances put away in a cabinet (rearranging_kitchen_furniture), plants
  * watered from a can (watering_outdoor_flowers), a carton holding four plants (planting_flowers) and two
- * chores that each need their own tool (cleaning_up_the_kitchen_only). Each imports, and the oracle solves it
- * in houses sampled with several seeds.
+ * chores that each need their own tool (cleaning_up_the_kitchen_only) and lawn chairs carried out to the
+ * lawn (carrying_out_garden_furniture). Each imports, and the oracle solves it in houses sampled with several
+ * seeds.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -268,6 +269,24 @@ const ACTIVITIES: Record<string, string> = {
         (not (covered ?floor.n.01_1 ?dust.n.01_1)) (not (covered ?plate.n.04_1 ?stain.n.01_1))
         (inside ?plate.n.04_1 ?cabinet.n.01_2)))
 )`,
+  // furniture the goal carries out (carrying_out_garden_furniture): small pieces are carried, not built in
+  chairs_out_to_the_lawn: `(define (problem chairs_out_to_the_lawn-0)
+    (:domain omnigibson)
+    (:objects
+        lawn_chair.n.01_1 lawn_chair.n.01_2 - lawn_chair.n.01
+        floor.n.01_1 - floor.n.01
+        lawn.n.01_1 - lawn.n.01
+        agent.n.01_1 - agent.n.01
+    )
+    (:init
+        (ontop lawn_chair.n.01_1 floor.n.01_1)
+        (ontop lawn_chair.n.01_2 floor.n.01_1)
+        (inroom lawn.n.01_1 garden)
+        (inroom floor.n.01_1 bedroom)
+        (ontop agent.n.01_1 floor.n.01_1)
+    )
+    (:goal (forall (?lawn_chair.n.01 - lawn_chair.n.01) (ontop ?lawn_chair.n.01 ?lawn.n.01_1)))
+)`,
 };
 
 describe("activity patterns of BEHAVIOR-1K files", () => {
@@ -283,14 +302,14 @@ describe("activity patterns of BEHAVIOR-1K files", () => {
     expect(summary.skipped).toEqual([]);
     const file = path.join(src, "stray_token_cap", "problem0.bddl");
     expect(summary.notes).toContain(`warning: ${file}: line 16, column 6: stray token '\\' between sections ignored (expected a section such as (:goal …))`);
-    expect(summary.notes[0]).toBe("coverage: 10 of 10 activities imported, 0 skipped; 20 episodes");
+    expect(summary.notes[0]).toBe("coverage: 11 of 11 activities imported, 0 skipped; 22 episodes");
   });
 
   it("the oracle solves each of them in houses sampled with seeds 0 to 5", async () => {
     const out = scratch();
     await importBddl(src, { out, seeds: 6 });
     const suite = readSuite(path.join(out, `${path.basename(out)}.suite.json`));
-    expect(suite.episodes).toHaveLength(60);
+    expect(suite.episodes).toHaveLength(66);
     const failed = suite.episodes.map((e) => ({ id: e.id, ...solveWithOracle(out, e) })).filter((r) => !r.success);
     expect(failed.map((f) => `${f.id} (${f.steps} steps: ${f.actions.join(" ")})`)).toEqual([]);
   });
