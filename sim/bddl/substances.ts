@@ -5,9 +5,9 @@
  * same facts as unary states, `(dusty ?table.n.02_1)` and `(soaked ?rag.n.01_1)`, and the simulator keeps
  * those states. Folding turns each binary fact whose substance has a state here into that state's atom, at
  * the same place in the file, and drops a substance instance that nothing names any more (it is not a thing
- * that could be put in a room). Anything else about substances (water on a floor, a filled bottle, a sink as
- * a water source, a quantifier over dust) is left as written, so that the predicate check refuses it and
- * names it.
+ * that could be put in a room). Anything else about substances (water on a floor, a filled bottle, an
+ * atomizer as a source of pesticide, a quantifier over dust) is left as written, so that the predicate check
+ * refuses it and names it.
  *
  * A source of a substance is what an object can do: `(insource ?sink.n.01_1 ?water.n.06_1)` (older files put
  * the water first) is `(water_source ?sink.n.01_1)`, which reads the object's abilities.
