@@ -26,8 +26,9 @@ export class Belief {
   /** Openable objects the agent has seen open (their contents are known). */
   readonly searched = new Set<string>();
   /**
-   * Where the agent itself put things, valid until it picks them up again: the observation shows an object's
-   * support, but not what it stands next to, and what is under furniture rests on the floor.
+   * Where the agent itself put things, valid until it picks them (or what they stand next to or under) up
+   * again: the observation shows an object's support, but not what it stands next to, and what is under
+   * furniture rests on the floor.
    */
   private readonly placed = new Map<string, { relation: string; target: string }>();
 
@@ -49,7 +50,16 @@ export class Belief {
     const a = obs.lastAction;
     if (!a || !obs.lastFeedback?.ok) return;
     if (a.type === "place") this.placed.set(a.object, { relation: a.relation, target: a.target });
-    if (a.type === "pick") this.placed.delete(a.object);
+    if (a.type === "pick") this.forgetPlacementsOf(a.object);
+  }
+
+  /**
+   * What no longer holds once `picked` is lifted: where it was put itself, and what was put next to it or
+   * under it (what was put on or in it goes along with it, and still is).
+   */
+  private forgetPlacementsOf(picked: string): void {
+    this.placed.delete(picked);
+    for (const [id, p] of this.placed) if (p.target === picked && (p.relation === "nextto" || p.relation === "under")) this.placed.delete(id);
   }
 
   /** The object as last observed, or undefined if it never was. */

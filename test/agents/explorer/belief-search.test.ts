@@ -18,6 +18,26 @@ describe("Belief", () => {
     expect(b.holds("under", ["shoe", "bed"])).toBe(false);
   });
 
+  it("forgets what it put next to something once that something is picked up (tidying_bedroom moved the sandal the other stood by)", () => {
+    const rooms = roomsInLine("bedroom");
+    const onFloor = { relation: { type: "onfloor" as const, target: "floor_bedroom" } };
+    const sandal1 = obj("sandal_1", "sandal.n.01", "bedroom", onFloor);
+    const sandal2 = obj("sandal_2", "sandal.n.01", "bedroom", onFloor);
+    const tray = obj("tray", "tray.n.01", "bedroom", onFloor);
+    const cup = obj("cup", "cup.n.01", "bedroom", { relation: { type: "ontop", target: "tray" } });
+    const did = (lastAction: Observation["lastAction"]) => ({ lastAction, lastFeedback: { ok: true, error: null, message: "ok" } });
+    const b = new Belief();
+    const all = [sandal1, sandal2, tray, cup];
+    b.update(observation(rooms, all, did({ type: "place", object: "sandal_2", relation: "nextto", target: "sandal_1" })));
+    b.update(observation(rooms, all, did({ type: "place", object: "cup", relation: "ontop", target: "tray" })));
+    expect(b.holds("nextto", ["sandal_2", "sandal_1"])).toBe(true);
+    b.update(observation(rooms, all, did({ type: "pick", object: "sandal_1" })));
+    expect(b.holds("nextto", ["sandal_2", "sandal_1"])).toBe(false);
+    // what was put on the tray goes along with it
+    b.update(observation(rooms, all, did({ type: "pick", object: "tray" })));
+    expect(b.holds("ontop", ["cup", "tray"])).toBe(true);
+  });
+
   it("counts what stands under furniture as on top of the floor it stands on, read from the observed boxes", () => {
     const rooms = roomsInLine("bathroom", "hall");
     // a floor 4 × 3 m, 0.1 m thick, its top at z = 0
