@@ -86,18 +86,10 @@ export class PoseList {
   }
 
   /**
-   * How many of pose `i`'s two grid axes put it flush with the edge of its area (0, 1 or 2: a corner).
-   * An axis with one position only (the object spans the area) counts as flush. Poses beside a target: 0.
+   * For every pose, in order, into `out` (at least `length` long): how many of its two grid axes put it flush
+   * with the edge of its area (0, 1 or 2: a corner). An axis with one position only (the object spans the
+   * area) counts as flush. Poses beside a target: 0.
    */
-  edgeContacts(i: number): number {
-    for (const b of this.blocks) {
-      if (i < b.count) return b.edgeContacts(i);
-      i -= b.count;
-    }
-    throw new RangeError(`pose ${i} of ${this.length}`);
-  }
-
-  /** {@link edgeContacts} of every pose, in order, into `out` (at least `length` long). */
   edgeContactsInto(out: Uint8Array): Uint8Array {
     let k = 0;
     for (const b of this.blocks) for (let i = 0; i < b.count; i++) out[k++] = b.edgeContacts(i);
@@ -116,7 +108,7 @@ interface PoseBlock {
   /** World-axis bounds holding every one of its poses' footprints. */
   bounds: Rect2;
   pose(i: number): Box;
-  /** See {@link PoseList.edgeContacts}. */
+  /** Pose `i`'s count of {@link PoseList.edgeContactsInto}. */
   edgeContacts(i: number): number;
 }
 

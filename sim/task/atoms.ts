@@ -1,5 +1,5 @@
 import { STATES } from "../scene/schema.ts";
-import { ABILITY_PREDICATES, PREDICATES } from "../predicates/registry.ts";
+import { PREDICATES } from "../predicates/registry.ts";
 import { testRelation } from "../world/relations.ts";
 import type { SimObject } from "../world/sim-object.ts";
 import type { World } from "../world/world.ts";
@@ -16,7 +16,11 @@ export function holdsAtom(world: World, pred: string, args: readonly string[]): 
     const o = world.objects.get(args[0]!);
     return !!o && (o.states[pred as keyof typeof o.states] ?? false);
   }
-  if (Object.hasOwn(ABILITY_PREDICATES, pred) && args.length === 1) return world.objects.get(args[0]!)?.abilities.has(ABILITY_PREDICATES[pred]!) ?? false;
+  const unary = objectPropertyTest(pred);
+  if (unary && args.length === 1) {
+    const o = world.objects.get(args[0]!);
+    return !!o && unary(o);
+  }
   if (pred === "inroom") {
     const room = args[0] === AGENT_ID ? world.agent.room : world.objects.get(args[0]!)?.room;
     if (!room) return false;
@@ -43,6 +47,16 @@ function objectRelationTest(pred: string): ((a: SimObject, b: SimObject) => bool
 }
 
 /**
+ * The registry's test of a one-operand predicate that is not a state (what an object can do, such as
+ * `water_source`: `ABILITY_PREDICATES` in predicates/registry.ts); undefined for anything else. States are read
+ * straight above.
+ */
+function objectPropertyTest(pred: string): ((a: SimObject) => boolean) | undefined {
+  const def = Object.hasOwn(PREDICATES, pred) ? PREDICATES[pred]! : undefined;
+  return def !== undefined && def.arity === 1 && !UNARY.has(pred) ? (def.test as (a: SimObject) => boolean) : undefined;
+}
+
+/**
  * {@link holdsAtom} for one predicate, with what depends only on the predicate looked up once: the goal
  * tracker asks for it when it compiles a condition and then calls it on every re-check. Same answers as
  * `holdsAtom(world, pred, args)` for any arguments (test/sim/task/atom-test.test.ts).
@@ -56,7 +70,7 @@ export function atomTest(world: World, pred: string): (args: string[]) => boolea
       return !!o && (o.states[state] ?? false);
     };
   }
-  if (Object.hasOwn(ABILITY_PREDICATES, pred)) return (args) => holdsAtom(world, pred, args);
+  if (objectPropertyTest(pred)) return (args) => holdsAtom(world, pred, args);
   const test = objectRelationTest(pred);
   // inroom, and a name that is no relation (holdsAtom throws as evaluatePredicate does): the general path
   if (test === undefined) return (args) => holdsAtom(world, pred, args);

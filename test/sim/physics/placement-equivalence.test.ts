@@ -46,7 +46,8 @@ function plainPlacement(request: PlacementRequest): PlacementResult {
   for (const set of found.sets) {
     const shuffled = request.rng.shuffle(Array.from({ length: set.poses.length }, (_, i) => i));
     // into a container: corners first, then against one side, then the rest, each in shuffled order (a stable sort)
-    const order = relation === "inside" ? shuffled.sort((a, b) => set.poses.edgeContacts(b) - set.poses.edgeContacts(a)) : shuffled;
+    const contacts = set.poses.edgeContactsInto(new Uint8Array(set.poses.length));
+    const order = relation === "inside" ? shuffled.sort((a, b) => contacts[b]! - contacts[a]!) : shuffled;
     for (const index of order) {
       const pose = set.poses.at(index);
       if (topZ(pose) > set.ceiling + 1e-9 || (set.bound && !footprintWithin(pose, set.bound, 1e-9)) || collides(pose, obstacles)) continue;
