@@ -291,13 +291,28 @@ export class EpisodePool {
     if (failed && !failed.ok) throw deserializeError(failed.error);
   }
 
-  /** Ends the current run (closing every thread's agent), then stops the threads. */
+  /**
+   * Ends the current run (closing every thread's agent), then stops the threads, once each has loaded its code:
+   * a short run may end while a thread is still loading (its lanes were called off), and Node 20 aborts the
+   * whole process ("FATAL ERROR: v8::Module::IsGraphAsync … must be used on an instantiated module") when a
+   * thread is terminated in the middle of instantiating its module, before the run's summary is written.
+   */
   async close(): Promise<void> {
     try {
       await this.endRun();
     } finally {
       this.stopped = true;
+      await this.threadsLoaded();
       await this.pool.destroy();
     }
+  }
+
+  /**
+   * Resolves once every thread has loaded its code: one task each (the barrier keeps a thread from taking two)
+   * that ends no run, since no run has number −1. Threads that loaded long ago answer at once.
+   */
+  private async threadsLoaded(): Promise<void> {
+    const barrier = new SharedArrayBuffer(4);
+    await Promise.allSettled(Array.from({ length: this.threads }, () => this.pool.run({ kind: "endRun", run: -1, barrier, parties: this.threads })));
   }
 }
