@@ -62,6 +62,11 @@ export class Belief {
     for (const [id, p] of this.placed) if (p.target === picked && (p.relation === "nextto" || p.relation === "under")) this.placed.delete(id);
   }
 
+  /** Where the agent itself last put `id` (relation and target), while that still stands; undefined otherwise. */
+  placement(id: string): { readonly relation: string; readonly target: string } | undefined {
+    return this.placed.get(id);
+  }
+
   /** The object as last observed, or undefined if it never was. */
   object(id: string): ObservedObject | undefined {
     return this.observed.get(id);
@@ -123,7 +128,8 @@ export class Belief {
       case "inside":
         return this.isInside(a, b) || put(a, "inside", b);
       case "onfloor":
-        return rel?.type === "onfloor" && (rel.target === b || this.object(b)?.room === oa?.room);
+        // what stands under a table stands on the floor too (the simulator's onfloor says so)
+        return (rel?.type === "onfloor" && (rel.target === b || this.object(b)?.room === oa?.room)) || (!!oa && this.restsOnGround(oa, b));
       case "nextto":
         return put(a, "nextto", b) || put(b, "nextto", a);
       case "touching":

@@ -48,6 +48,10 @@ export class ExplorerAgent implements Agent {
   private names: TaskNames | null = null;
   private memory = new ProgressMemory();
   private committed: string | null = null;
+  /** The literal {@link committed} names. */
+  private committedLiteral: Literal | null = null;
+  /** How often the agent lifted each object it had put somewhere itself (carrying one to and fro shows here). */
+  private relifted = new Map<string, number>();
 
   constructor(options: AgentOptions = {}) {
     this.reserveSteps = typeof options.reserveSteps === "number" && options.reserveSteps >= 1 ? Math.floor(options.reserveSteps) : 1;
@@ -60,10 +64,15 @@ export class ExplorerAgent implements Agent {
     this.names = this.task ? taskNames(this.task) : null;
     this.memory = new ProgressMemory();
     this.committed = null;
+    this.committedLiteral = null;
+    this.relifted = new Map();
     this.searchSteps = 0;
   }
 
   act(obs: Observation): Action {
+    // lifting what it had put somewhere itself, before the belief forgets that it had
+    const last = obs.lastAction;
+    if (last?.type === "pick" && obs.lastFeedback?.ok && this.belief.placement(last.object)) this.relifted.set(last.object, (this.relifted.get(last.object) ?? 0) + 1);
     this.belief.update(obs);
     this.memory.learn(obs, this.belief.observed);
     if (obs.stepsLeft <= this.reserveSteps) return this.memory.remember({ action: { type: "done" } });
@@ -85,8 +94,7 @@ export class ExplorerAgent implements Agent {
     for (const l of this.ordered(wants.literals)) {
       const step = this.stepFor(ctx, l);
       if ("action" in step) {
-        this.committed = literalKey(l);
-        return this.memory.remember({ action: step.action, literal: this.committed });
+        return this.memory.remember({ action: step.action, literal: this.commit(l) });
       }
       if ("lacking" in step && step.lacking) lacking = true;
     }
@@ -97,6 +105,12 @@ export class ExplorerAgent implements Agent {
       if (step) return step;
     }
     return this.memory.remember({ action: { type: "done" } });
+  }
+
+  /** Makes `l` the literal in progress; returns its key. */
+  private commit(l: Literal): string {
+    this.committedLiteral = l;
+    return (this.committed = literalKey(l));
   }
 
   /** Next action towards a literal: a state change with a tool or appliance, or carrying/switching/opening. */
@@ -120,6 +134,12 @@ export class ExplorerAgent implements Agent {
     // taking something away is a last resort: prefer the alternative that puts things where they belong
     if (PLACEMENT_PREDICATES.has(l.pred) && !l.positive) return 50;
     if (PLACEMENT_PREDICATES.has(l.pred) && l.pred !== "inroom" ? !moverOf(this.belief, l) && l.positive : false) return 1000;
+    // moving what the agent has put somewhere else undoes that: two `forn`s over the same four shoes (two next to
+    // the table, two under it) both chose the first shoe, and it was carried back and forth between the two
+    if (l.positive && PLACEMENT_PREDICATES.has(l.pred)) {
+      const put = this.belief.placement(l.args[0]!);
+      if (put && (put.relation !== l.pred || put.target !== l.args[1])) return (this.relifted.get(l.args[0]!) ?? 0) >= RELIFTS_TO_AVOID ? MOVES_AGAIN : MOVES_OWN_PLACEMENT;
+    }
     return 1;
   }
 
@@ -132,17 +152,23 @@ export class ExplorerAgent implements Agent {
       if (!isToolState(l) || !usesHeld(this.belief, l, held, this.memory)) continue;
       const step = changeState(ctx, l, this.memory);
       if ("action" in step) {
-        this.committed = literalKey(l);
-        return this.memory.remember({ action: step.action, literal: this.committed });
+        return this.memory.remember({ action: step.action, literal: this.commit(l) });
       }
     }
-    const forHeld = wants.literals.filter((l) => l.positive && PLACEMENT_PREDICATES.has(l.pred) && l.args[0] === held);
+    const waiting = besideWhatMoves(wants.literals);
+    const forHeld = wants.literals.filter((l) => l.positive && PLACEMENT_PREDICATES.has(l.pred) && l.args[0] === held && !waiting.has(l));
+    // the placement under way stays wanted while its object is in hand, though the goal may read as met meanwhile:
+    // `(or (inside ?newspaper ?bin) (not (onfloor ?newspaper ?floor)))` holds while the newspaper is carried, and
+    // putting it down on the floor undid that, again and again
+    const current = this.committedLiteral;
+    if (current && current.positive && current.args[0] === held && PLACEMENT_PREDICATES.has(current.pred) && !forHeld.some((l) => literalKey(l) === this.committed)) {
+      if (!this.belief.satisfied(current) && !this.memory.givenUp.has(this.committed!)) forHeld.push(current);
+    }
     forHeld.sort((a, b) => Number(literalKey(b) === this.committed) - Number(literalKey(a) === this.committed));
     for (const l of forHeld) {
       const step = placeHeld(ctx, held, l);
       if ("action" in step) {
-        this.committed = literalKey(l);
-        return this.memory.remember({ action: step.action, literal: this.committed });
+        return this.memory.remember({ action: step.action, literal: this.commit(l) });
       }
     }
     const tried = (t: string) => this.memory.givenUp.has(putDownKey(held, t));
@@ -167,7 +193,9 @@ export class ExplorerAgent implements Agent {
    */
   private ordered(literals: Literal[]): Literal[] {
     const needed = new Set(literals.filter((l) => PLACEMENT_PREDICATES.has(l.pred)).flatMap((l) => [l.args[1]!, ...this.containersOf(l.args[0]!)]));
-    const usable = literals.filter((l) => !(l.args.length === 1 && !l.positive && needed.has(l.args[0]!)));
+    // only closing and switching off wait for the placements (a dusty table the rag must go under is still cleaned)
+    const waiting = besideWhatMoves(literals);
+    const usable = literals.filter((l) => !waiting.has(l) && !(l.args.length === 1 && !l.positive && WAITS_FOR_PLACEMENTS.has(l.pred) && needed.has(l.args[0]!)));
     const rank = (l: Literal) =>
       literalKey(l) === this.committed ? 0 : movesObject(this.belief, l) ? 1 : PLACEMENT_PREDICATES.has(l.pred) ? 2 : l.positive ? 3 : 4;
     const distance = (l: Literal) => this.distanceTo(l.args[0]!);
@@ -212,6 +240,35 @@ export class ExplorerAgent implements Agent {
     return null;
   }
 }
+
+/** Cost of a placement that would move what the agent already put elsewhere (above a free one, below an unseen object's 5). */
+const MOVES_OWN_PLACEMENT = 3;
+
+/** Placements beside another object: they follow it wherever it goes. */
+const BESIDE = new Set(["nextto", "touching"]);
+
+/**
+ * The wanted `nextto`/`touching` literals whose other object must itself still go somewhere (in the fridge, on
+ * the shelf): those wait until it is there. Put beside a broccoli still on the counter, the other broccoli left
+ * the fridge, and went back in, and out again. Only other kinds of placement hold one back, so two
+ * literals never wait for each other.
+ */
+function besideWhatMoves(literals: readonly Literal[]): Set<Literal> {
+  const moving = new Set<string>();
+  for (const l of literals) if (l.positive && PLACEMENT_PREDICATES.has(l.pred) && !BESIDE.has(l.pred)) moving.add(l.args[0]!);
+  const waiting = new Set<Literal>();
+  if (moving.size === 0) return waiting;
+  for (const l of literals) if (l.positive && BESIDE.has(l.pred) && moving.has(l.args[1]!)) waiting.add(l);
+  return waiting;
+}
+
+/** After this many times lifting an object it had put somewhere itself, moving it again costs {@link MOVES_AGAIN}. */
+const RELIFTS_TO_AVOID = 2;
+/** Cost of moving an object carried to and fro already: any other member of a `forn` first, even an unseen one. */
+const MOVES_AGAIN = 20;
+
+/** States whose undoing (closing, switching off) waits until no placement still needs the object. */
+const WAITS_FOR_PLACEMENTS: ReadonlySet<string> = new Set(["open", "toggled_on"]);
 
 /** Default share of the episode's step budget the explorer spends searching (see the stopping rule). */
 const DEFAULT_SEARCH_SHARE = 0.3;

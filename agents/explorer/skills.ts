@@ -95,7 +95,9 @@ export function workOn(ctx: SkillContext, l: Literal): SkillStep {
     if (!l.positive && l.pred === "inroom") return { blocked: "taking things out of a room is not supported" };
     const mover = moverOf(ctx.belief, l);
     if (!mover) return { blocked: `${x} cannot be carried` };
-    if (l.positive && l.pred !== "inroom" && !ctx.belief.known(l.args[1]!)) return { blocked: `${l.args[1]} not observed yet` };
+    // either way the other object must be seen first: taking a shoe away from a table not yet found only
+    // puts it down where it was, again and again (it was never believed to be there)
+    if (l.pred !== "inroom" && !ctx.belief.known(l.args[1]!)) return { blocked: `${l.args[1]} not observed yet` };
     return at(ctx, mover, { type: "pick", object: mover });
   }
   const verb = l.positive ? STATE_ACTIONS[l.pred]!.on : STATE_ACTIONS[l.pred]!.off;

@@ -173,8 +173,11 @@ export function changeState(ctx: SkillContext, l: Literal, hints: ToolHints = NO
       }
       if (o.kind === "carryable") return holding(ctx, x) ?? soakHeld(ctx, x);
       const water = applianceAround(belief, x, "water_source");
-      if (!water) return { blocked: `${x} cannot be carried to water` };
-      return switchedOn(ctx, water) ?? act("soak");
+      if (water) return switchedOn(ctx, water) ?? act("soak");
+      // what stays where it is (flowers in a bed) is watered from a water source carried to it: a watering can
+      const can = wateringCan(belief, x);
+      if (!can) return { blocked: `no watering can seen to water ${x}`, lacking: "water_source" };
+      return switchedOn(ctx, can) ?? holding(ctx, can.id) ?? act("soak");
     }
     case "cooked": {
       if (!l.positive) return { blocked: `no action uncooks ${x}` };
@@ -206,6 +209,13 @@ export function changeState(ctx: SkillContext, l: Literal, hints: ToolHints = NO
   }
 }
 
+/** The carryable water source (a watering can) to water `x` with: the one in hand, else the nearest. */
+export function wateringCan(belief: Belief, x: string): ObservedObject | null {
+  const held = belief.obs.agent.holding;
+  const cans = nearestWith(belief, "water_source", (o) => o.kind === "carryable" && o.id !== x);
+  return cans.find((o) => o.id === held) ?? cans[0] ?? null;
+}
+
 /** Soaks the held object at the nearest sink: walks there, switches the water on, soaks. */
 function soakHeld(ctx: SkillContext, held: string): StateStep {
   const sink = nearestWith(ctx.belief, "water_source", (o) => o.kind === "fixed")[0];
@@ -231,7 +241,8 @@ export function usesHeld(belief: Belief, l: Literal, held: string, hints: ToolHi
     case "dirty":
       return !l.positive && cleaningTool(belief, l, hints)?.tool === held;
     case "soaked":
-      return !l.positive && dryingTool(belief, x, hints) === held;
+      if (l.positive) return belief.object(x)?.kind !== "carryable" && !applianceAround(belief, x, "water_source") && wateringCan(belief, x)?.id === held;
+      return dryingTool(belief, x, hints) === held;
     case "sliced":
       return l.positive && slicingTool(belief, x) === held;
     default:

@@ -1,0 +1,159 @@
+/**
+ * The explorer on patterns of BEHAVIOR activity files it used to loop on until its budget ran out, reproduced in
+ * small synthetic activities and imported as a user imports them:
+ * - a rag that dusts two pieces of furniture and then goes under one of them (polishing_furniture): it put the
+ *   rag away first and fetched it again, forever, because dusting the table waited for "placements that need
+ *   the table";
+ * - shoes of which exactly two go next to a table and two under it, all on the floor of a room not yet seen
+ *   (cleaning_sneakers): it took a shoe away from a table it had not found, carried one shoe between the two
+ *   `forn`s, and did not see that a shoe under a table stands on the floor;
+ * - pairs that go into the fridge next to each other (storing_the_groceries): it took one out to set it
+ *   beside the other still on the counter, and back, and a thing set down beside another in the fridge was
+ *   recorded as on top of the fridge, so it never believed it inside;
+ * - newspapers to go into the bin or at least off the floor (cleaning_garage): carrying one to the bin, it read
+ *   the goal as met (a newspaper in hand is not on the floor) and put it down on the floor, again and again;
+ * - flowers watered where they grow from a watering can (watering_outdoor_flowers): it called done() at once.
+ * Each is solved in houses sampled with three seeds, done() called once every condition holds.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { importBddl } from "../../../harness/importers/bddl/index.ts";
+import { runSuite } from "../../../harness/runner/run-suite.ts";
+import { scratch } from "../../harness/importers/bddl/helpers.ts";
+
+const ACTIVITIES: Record<string, string> = {
+  dust_then_stow_the_rag: `(define (problem dust_then_stow_the_rag_0)
+    (:domain igibson)
+    (:objects
+        shelf.n.01_1 - shelf.n.01
+        table.n.02_1 - table.n.02
+        rag.n.01_1 - rag.n.01
+        floor.n.01_1 - floor.n.01
+        agent.n.01_1 - agent.n.01
+    )
+    (:init
+        (dusty shelf.n.01_1)
+        (dusty table.n.02_1)
+        (ontop rag.n.01_1 table.n.02_1)
+        (inroom table.n.02_1 living_room)
+        (inroom shelf.n.01_1 living_room)
+        (inroom floor.n.01_1 living_room)
+        (onfloor agent.n.01_1 floor.n.01_1)
+    )
+    (:goal (and (not (dusty ?table.n.02_1)) (not (dusty ?shelf.n.01_1)) (under ?rag.n.01_1 ?table.n.02_1)))
+)`,
+  shoes_by_and_under_a_table: `(define (problem shoes_by_and_under_a_table_0)
+    (:domain igibson)
+    (:objects
+        gym_shoe.n.01_1 gym_shoe.n.01_2 gym_shoe.n.01_3 gym_shoe.n.01_4 - gym_shoe.n.01
+        table.n.02_1 - table.n.02
+        floor.n.01_1 floor.n.01_2 - floor.n.01
+        agent.n.01_1 - agent.n.01
+    )
+    (:init
+        (onfloor gym_shoe.n.01_1 floor.n.01_2)
+        (onfloor gym_shoe.n.01_2 floor.n.01_2)
+        (onfloor gym_shoe.n.01_3 floor.n.01_2)
+        (onfloor gym_shoe.n.01_4 floor.n.01_2)
+        (inroom floor.n.01_1 living_room)
+        (inroom table.n.02_1 living_room)
+        (inroom floor.n.01_2 kitchen)
+        (onfloor agent.n.01_1 floor.n.01_2)
+    )
+    (:goal (and
+        (forn (2) (?gym_shoe.n.01 - gym_shoe.n.01) (nextto ?gym_shoe.n.01 ?table.n.02_1))
+        (forn (2) (?gym_shoe.n.01 - gym_shoe.n.01) (under ?gym_shoe.n.01 ?table.n.02_1))
+        (forall (?gym_shoe.n.01 - gym_shoe.n.01) (onfloor ?gym_shoe.n.01 ?floor.n.01_1))))
+)`,
+  pairs_side_by_side_in_the_fridge: `(define (problem pairs_side_by_side_in_the_fridge_0)
+    (:domain igibson)
+    (:objects
+        pork.n.01_1 pork.n.01_2 - pork.n.01
+        lettuce.n.03_1 lettuce.n.03_2 - lettuce.n.03
+        electric_refrigerator.n.01_1 - electric_refrigerator.n.01
+        countertop.n.01_1 - countertop.n.01
+        floor.n.01_1 - floor.n.01
+        agent.n.01_1 - agent.n.01
+    )
+    (:init
+        (ontop pork.n.01_1 countertop.n.01_1)
+        (ontop pork.n.01_2 countertop.n.01_1)
+        (ontop lettuce.n.03_1 countertop.n.01_1)
+        (ontop lettuce.n.03_2 countertop.n.01_1)
+        (inroom electric_refrigerator.n.01_1 kitchen)
+        (inroom countertop.n.01_1 kitchen)
+        (inroom floor.n.01_1 kitchen)
+        (onfloor agent.n.01_1 floor.n.01_1)
+    )
+    (:goal (and
+        (inside ?pork.n.01_1 ?electric_refrigerator.n.01_1) (inside ?pork.n.01_2 ?electric_refrigerator.n.01_1) (nextto ?pork.n.01_1 ?pork.n.01_2)
+        (inside ?lettuce.n.03_1 ?electric_refrigerator.n.01_1) (inside ?lettuce.n.03_2 ?electric_refrigerator.n.01_1) (nextto ?lettuce.n.03_1 ?lettuce.n.03_2)))
+)`,
+  papers_in_the_bin_or_off_the_floor: `(define (problem papers_in_the_bin_or_off_the_floor_0)
+    (:domain igibson)
+    (:objects
+        newspaper.n.03_1 newspaper.n.03_2 - newspaper.n.03
+        bin.n.01_1 - bin.n.01
+        floor.n.01_1 - floor.n.01
+        agent.n.01_1 - agent.n.01
+    )
+    (:init
+        (onfloor newspaper.n.03_1 floor.n.01_1)
+        (onfloor newspaper.n.03_2 floor.n.01_1)
+        (onfloor bin.n.01_1 floor.n.01_1)
+        (inroom floor.n.01_1 garage)
+        (onfloor agent.n.01_1 floor.n.01_1)
+    )
+    (:goal (and
+        (or (inside ?newspaper.n.03_1 ?bin.n.01_1) (not (onfloor ?newspaper.n.03_1 ?floor.n.01_1)))
+        (or (inside ?newspaper.n.03_2 ?bin.n.01_1) (not (onfloor ?newspaper.n.03_2 ?floor.n.01_1)))))
+)`,
+  watering_from_a_can: `(define (problem watering_from_a_can-0)
+    (:domain omnigibson)
+    (:objects
+        watering_can.n.01_1 - watering_can.n.01
+        water.n.06_1 - water.n.06
+        floor.n.01_1 - floor.n.01
+        flower.n.02_1 - flower.n.02
+        scrub.n.01_1 scrub.n.01_2 - scrub.n.01
+        agent.n.01_1 - agent.n.01
+    )
+    (:init
+        (insource watering_can.n.01_1 water.n.06_1)
+        (ontop watering_can.n.01_1 floor.n.01_1)
+        (inroom floor.n.01_1 garden)
+        (inroom flower.n.02_1 garden)
+        (inroom scrub.n.01_1 garden)
+        (inroom scrub.n.01_2 garden)
+        (ontop agent.n.01_1 floor.n.01_1)
+    )
+    (:goal (and (forall (?scrub.n.01 - scrub.n.01) (saturated ?scrub.n.01 ?water.n.06_1)) (saturated ?flower.n.02_1 ?water.n.06_1)))
+)`,
+};
+
+const SEEDS = 3;
+
+const dir = scratch("explorer-patterns-");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the explorer on activity patterns it used to loop on", () => {
+  it("solves each in houses sampled with three seeds, calling done() once every condition holds", { timeout: 300_000 }, async () => {
+    const src = path.join(dir, "src");
+    for (const [name, text] of Object.entries(ACTIVITIES)) {
+      mkdirSync(path.join(src, name), { recursive: true });
+      writeFileSync(path.join(src, name, "problem0.bddl"), text);
+    }
+    const suite = path.join(dir, "suite");
+    const summary = await importBddl(src, { out: suite, seeds: SEEDS });
+    expect(summary.skipped).toEqual([]);
+    const out = path.join(dir, "run");
+    await runSuite({ suite, agent: "explorer", agentOptions: {}, out, seed: null, maxSteps: null, stepTimeout: 600, episodes: null, repeat: 1, workers: 1, shard: null, resume: false });
+    const results = JSON.parse(readFileSync(path.join(out, "results.json"), "utf8")) as { episodes: Array<{ id: string; SR: number; TP: number; doneCalled: boolean; steps: number }> };
+    expect(results.episodes).toHaveLength(Object.keys(ACTIVITIES).length * SEEDS);
+    const failed = results.episodes.filter((e) => e.SR !== 1 || !e.doneCalled).map((e) => `${e.id}: TP ${e.TP} in ${e.steps} steps`);
+    expect(failed).toEqual([]);
+    // solved by working through the chores, not by wandering until the budget runs short
+    for (const e of results.episodes) expect(e.steps, e.id).toBeLessThan(60);
+  });
+});
