@@ -72,7 +72,9 @@ export class ExplorerAgent implements Agent {
   act(obs: Observation): Action {
     // lifting what it had put somewhere itself, before the belief forgets that it had
     const last = obs.lastAction;
-    if (last?.type === "pick" && obs.lastFeedback?.ok && this.belief.placement(last.object)) this.relifted.set(last.object, (this.relifted.get(last.object) ?? 0) + 1);
+    if (last?.type === "pick" && obs.lastFeedback?.ok && this.belief.placement(last.object)) {
+      this.relifted.set(last.object, (this.relifted.get(last.object) ?? 0) + 1);
+    }
     this.belief.update(obs);
     this.memory.learn(obs, this.belief.observed);
     if (obs.stepsLeft <= this.reserveSteps) return this.memory.remember({ action: { type: "done" } });
@@ -161,8 +163,9 @@ export class ExplorerAgent implements Agent {
     // `(or (inside ?newspaper ?bin) (not (onfloor ?newspaper ?floor)))` holds while the newspaper is carried, and
     // putting it down on the floor undid that, again and again
     const current = this.committedLiteral;
-    if (current && current.positive && current.args[0] === held && PLACEMENT_PREDICATES.has(current.pred) && !forHeld.some((l) => literalKey(l) === this.committed)) {
-      if (!this.belief.satisfied(current) && !this.memory.givenUp.has(this.committed!)) forHeld.push(current);
+    if (current && current.positive && current.args[0] === held && PLACEMENT_PREDICATES.has(current.pred)) {
+      const key = literalKey(current);
+      if (!forHeld.some((l) => literalKey(l) === key) && !this.belief.satisfied(current) && !this.memory.givenUp.has(key)) forHeld.push(current);
     }
     forHeld.sort((a, b) => Number(literalKey(b) === this.committed) - Number(literalKey(a) === this.committed));
     for (const l of forHeld) {
