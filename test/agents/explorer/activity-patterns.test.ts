@@ -21,6 +21,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { importBddl } from "../../../harness/importers/bddl/index.ts";
 import { runSuite } from "../../../harness/runner/run-suite.ts";
 import { scratch } from "../../harness/importers/bddl/helpers.ts";
+import { WATERING_FROM_A_CAN } from "../../helpers/bddl-activities.ts";
 
 const ACTIVITIES: Record<string, string> = {
   dust_then_stow_the_rag: `(define (problem dust_then_stow_the_rag_0)
@@ -109,27 +110,7 @@ const ACTIVITIES: Record<string, string> = {
         (or (inside ?newspaper.n.03_1 ?bin.n.01_1) (not (onfloor ?newspaper.n.03_1 ?floor.n.01_1)))
         (or (inside ?newspaper.n.03_2 ?bin.n.01_1) (not (onfloor ?newspaper.n.03_2 ?floor.n.01_1)))))
 )`,
-  watering_from_a_can: `(define (problem watering_from_a_can-0)
-    (:domain omnigibson)
-    (:objects
-        watering_can.n.01_1 - watering_can.n.01
-        water.n.06_1 - water.n.06
-        floor.n.01_1 - floor.n.01
-        flower.n.02_1 - flower.n.02
-        scrub.n.01_1 scrub.n.01_2 - scrub.n.01
-        agent.n.01_1 - agent.n.01
-    )
-    (:init
-        (insource watering_can.n.01_1 water.n.06_1)
-        (ontop watering_can.n.01_1 floor.n.01_1)
-        (inroom floor.n.01_1 garden)
-        (inroom flower.n.02_1 garden)
-        (inroom scrub.n.01_1 garden)
-        (inroom scrub.n.01_2 garden)
-        (ontop agent.n.01_1 floor.n.01_1)
-    )
-    (:goal (and (forall (?scrub.n.01 - scrub.n.01) (saturated ?scrub.n.01 ?water.n.06_1)) (saturated ?flower.n.02_1 ?water.n.06_1)))
-)`,
+  watering_from_a_can: WATERING_FROM_A_CAN,
 };
 
 const SEEDS = 3;

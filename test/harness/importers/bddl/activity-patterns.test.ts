@@ -14,6 +14,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { importBddl } from "../../../../harness/importers/bddl/index.ts";
 import { readSuite, scratch, solveWithOracle } from "./helpers.ts";
+import { WATERING_FROM_A_CAN } from "../../../helpers/bddl-activities.ts";
 
 const ACTIVITIES: Record<string, string> = {
   stray_token_cap: `(define (problem stray_token_cap-0)
@@ -178,27 +179,7 @@ const ACTIVITIES: Record<string, string> = {
         (inside toaster.n.02_1 ?cabinet.n.01) (inside coffee_maker.n.01_1 ?cabinet.n.01) (not (open ?cabinet.n.01))))))
 )`,
   // plants watered where they grow, from a watering can that is a source of water (watering_outdoor_flowers)
-  watering_from_a_can: `(define (problem watering_from_a_can-0)
-    (:domain omnigibson)
-    (:objects
-        watering_can.n.01_1 - watering_can.n.01
-        water.n.06_1 - water.n.06
-        floor.n.01_1 - floor.n.01
-        flower.n.02_1 - flower.n.02
-        scrub.n.01_1 scrub.n.01_2 - scrub.n.01
-        agent.n.01_1 - agent.n.01
-    )
-    (:init
-        (insource watering_can.n.01_1 water.n.06_1)
-        (ontop watering_can.n.01_1 floor.n.01_1)
-        (inroom floor.n.01_1 garden)
-        (inroom flower.n.02_1 garden)
-        (inroom scrub.n.01_1 garden)
-        (inroom scrub.n.01_2 garden)
-        (ontop agent.n.01_1 floor.n.01_1)
-    )
-    (:goal (and (forall (?scrub.n.01 - scrub.n.01) (saturated ?scrub.n.01 ?water.n.06_1)) (saturated ?flower.n.02_1 ?water.n.06_1)))
-)`,
+  watering_from_a_can: WATERING_FROM_A_CAN,
   // four plants in each of two cartons (planting_flowers): the sampler packs them against the carton's sides
   plants_in_cartons: `(define (problem plants_in_cartons-0)
     (:domain omnigibson)
