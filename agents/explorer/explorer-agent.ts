@@ -47,9 +47,8 @@ export class ExplorerAgent implements Agent {
   /** The task's declared names, made once an episode ({@link taskNames}). */
   private names: TaskNames | null = null;
   private memory = new ProgressMemory();
-  private committed: string | null = null;
-  /** The literal {@link committed} names. */
-  private committedLiteral: Literal | null = null;
+  /** The literal in progress, and its key (compared on every step). */
+  private committed: { literal: Literal; key: string } | null = null;
   /** How often the agent lifted each object it had put somewhere itself (carrying one to and fro shows here). */
   private relifted = new Map<string, number>();
 
@@ -64,7 +63,6 @@ export class ExplorerAgent implements Agent {
     this.names = this.task ? taskNames(this.task) : null;
     this.memory = new ProgressMemory();
     this.committed = null;
-    this.committedLiteral = null;
     this.relifted = new Map();
     this.searchSteps = 0;
   }
@@ -85,12 +83,12 @@ export class ExplorerAgent implements Agent {
     const switchOn = this.memory.mustSwitchOn;
     if (switchOn && this.belief.known(switchOn)) {
       const step = at(ctx, switchOn, { type: "toggle_on", object: switchOn });
-      if ("action" in step) return this.memory.remember({ action: step.action, literal: this.committed ?? undefined });
+      if ("action" in step) return this.memory.remember({ action: step.action, literal: this.committed?.key });
     }
     if (held) return this.whileHolding(ctx, held, wants);
     if (this.memory.mustOpen && this.belief.known(this.memory.mustOpen) && !this.belief.object(this.memory.mustOpen)!.states.open) {
       const step = searchContainer(ctx, this.memory.mustOpen);
-      if ("action" in step) return this.memory.remember({ action: step.action, literal: this.committed ?? undefined });
+      if ("action" in step) return this.memory.remember({ action: step.action, literal: this.committed?.key });
     }
     let lacking = false;
     for (const l of this.ordered(wants.literals)) {
@@ -111,8 +109,8 @@ export class ExplorerAgent implements Agent {
 
   /** Makes `l` the literal in progress; returns its key. */
   private commit(l: Literal): string {
-    this.committedLiteral = l;
-    return (this.committed = literalKey(l));
+    this.committed = { literal: l, key: literalKey(l) };
+    return this.committed.key;
   }
 
   /** Next action towards a literal: a state change with a tool or appliance, or carrying/switching/opening. */
@@ -162,12 +160,12 @@ export class ExplorerAgent implements Agent {
     // the placement under way stays wanted while its object is in hand, though the goal may read as met meanwhile:
     // `(or (inside ?newspaper ?bin) (not (onfloor ?newspaper ?floor)))` holds while the newspaper is carried, and
     // putting it down on the floor undid that, again and again
-    const current = this.committedLiteral;
-    if (current && current.positive && current.args[0] === held && PLACEMENT_PREDICATES.has(current.pred)) {
-      const key = literalKey(current);
-      if (!forHeld.some((l) => literalKey(l) === key) && !this.belief.satisfied(current) && !this.memory.givenUp.has(key)) forHeld.push(current);
+    const c = this.committed;
+    if (c && c.literal.positive && c.literal.args[0] === held && PLACEMENT_PREDICATES.has(c.literal.pred)) {
+      if (!forHeld.some((l) => literalKey(l) === c.key) && !this.belief.satisfied(c.literal) && !this.memory.givenUp.has(c.key)) forHeld.push(c.literal);
     }
-    forHeld.sort((a, b) => Number(literalKey(b) === this.committed) - Number(literalKey(a) === this.committed));
+    const committedKey = c?.key;
+    forHeld.sort((a, b) => Number(literalKey(b) === committedKey) - Number(literalKey(a) === committedKey));
     for (const l of forHeld) {
       const step = placeHeld(ctx, held, l);
       if ("action" in step) {
@@ -199,8 +197,9 @@ export class ExplorerAgent implements Agent {
     // only closing and switching off wait for the placements (a dusty table the rag must go under is still cleaned)
     const waiting = besideWhatMoves(literals);
     const usable = literals.filter((l) => !waiting.has(l) && !(l.args.length === 1 && !l.positive && WAITS_FOR_PLACEMENTS.has(l.pred) && needed.has(l.args[0]!)));
+    const committedKey = this.committed?.key;
     const rank = (l: Literal) =>
-      literalKey(l) === this.committed ? 0 : movesObject(this.belief, l) ? 1 : PLACEMENT_PREDICATES.has(l.pred) ? 2 : l.positive ? 3 : 4;
+      literalKey(l) === committedKey ? 0 : movesObject(this.belief, l) ? 1 : PLACEMENT_PREDICATES.has(l.pred) ? 2 : l.positive ? 3 : 4;
     const distance = (l: Literal) => this.distanceTo(l.args[0]!);
     return usable
       .map((l, i) => ({ l, i }))

@@ -93,18 +93,21 @@ export function cleaningTool(belief: Belief, l: Literal, hints: ToolHints = NO_H
   return { tool: pick.id, soak: !ready.includes(pick) };
 }
 
+/** The carryable object with `ability` (other than `x`, passing `keep`) to use on `x`: the one in hand, else the nearest. */
+function toolFor(belief: Belief, ability: string, x: string, keep: (o: ObservedObject) => boolean = () => true): ObservedObject | null {
+  const held = belief.obs.agent.holding;
+  const tools = nearestWith(belief, ability, (o) => o.kind === "carryable" && o.id !== x && keep(o));
+  return tools.find((o) => o.id === held) ?? tools[0] ?? null;
+}
+
 /** The towel (a held `dryer` other than the object) to dry `x` with, in hand first, else the nearest. */
 export function dryingTool(belief: Belief, x: string, hints: ToolHints = NO_HINTS): string | null {
-  const held = belief.obs.agent.holding;
-  const towels = nearestWith(belief, "dryer", (o) => o.kind === "carryable" && o.id !== x && !hints.refused.has(`${o.id}|soaked`));
-  return (towels.find((o) => o.id === held) ?? towels[0])?.id ?? null;
+  return toolFor(belief, "dryer", x, (o) => !hints.refused.has(`${o.id}|soaked`))?.id ?? null;
 }
 
 /** The knife to slice with: in hand first, else the nearest. */
 export function slicingTool(belief: Belief, x: string): string | null {
-  const held = belief.obs.agent.holding;
-  const knives = nearestWith(belief, "slicer", (o) => o.kind === "carryable" && o.id !== x);
-  return (knives.find((o) => o.id === held) ?? knives[0])?.id ?? null;
+  return toolFor(belief, "slicer", x)?.id ?? null;
 }
 
 /**
@@ -211,9 +214,7 @@ export function changeState(ctx: SkillContext, l: Literal, hints: ToolHints = NO
 
 /** The carryable water source (a watering can) to water `x` with: the one in hand, else the nearest. */
 export function wateringCan(belief: Belief, x: string): ObservedObject | null {
-  const held = belief.obs.agent.holding;
-  const cans = nearestWith(belief, "water_source", (o) => o.kind === "carryable" && o.id !== x);
-  return cans.find((o) => o.id === held) ?? cans[0] ?? null;
+  return toolFor(belief, "water_source", x);
 }
 
 /** Soaks the held object at the nearest sink: walks there, switches the water on, soaks. */
