@@ -178,8 +178,8 @@ export function shuffledIndices(rng: Rng, n: number, into?: Uint32Array): Uint32
   return rng.shuffleIndices(order, n);
 }
 
-/** The object as it would be at `pose` (a plain record: predicates read only these fields). */
-function withBox(o: PlacementObject, box: Box): PlacementObject {
+/** The object as it would be at `box`, not held (a plain record: predicates read only these fields). */
+export function withBox(o: PlacementObject, box: Box): PlacementObject {
   return { id: o.id, box, shape: o.shape, wall: o.wall, abilities: o.abilities, held: false, states: o.states, room: o.room };
 }
 

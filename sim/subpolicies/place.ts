@@ -1,4 +1,4 @@
-import { findPlacement } from "../physics/find-placement.ts";
+import { findPlacement, withBox } from "../physics/find-placement.ts";
 import { inside } from "../predicates/inside.ts";
 import type { PredicateObject } from "../predicates/subject.ts";
 import type { Support, World } from "../world/world.ts";
@@ -47,7 +47,7 @@ export const place: Subpolicy<"place"> = {
     const nearby = carriedIds.length === 0 ? near : near.filter((n) => !carriedIds.includes(n.id));
     const result = findPlacement({ object: o, relation: action.relation, target, nearby, rng, rooms: [world.rooms.get(target.room)!] });
     if (!result.ok) return failure("affordance", result.reason);
-    const support = supportOf(world, result.restsOn, action.relation, target.id, target.room, { id: o.id, box: result.box, shape: o.shape, wall: o.wall, abilities: o.abilities, held: false, states: o.states, room: target.room });
+    const support = supportOf(world, result.restsOn, action.relation, target.id, target.room, withBox(o, result.box));
     const changed = world.setPose(o.id, result.box, support);
     return success(`placed ${o.id} ${action.relation} ${target.id}`, { changed });
   },
@@ -59,9 +59,8 @@ function supportOf(world: World, restsOn: string | null, relation: string, targe
   // under a table the object stands on the floor; the scene graph records what it is under, as people say it
   if (relation === "under" && (!base || base.shape === "floor")) return { relation: "under", target: targetId };
   if (!base || base.shape === "floor") return { relation: "onfloor", target: base?.id ?? `floor_${room}` };
-  if (relation === "inside" && base.id === targetId) return { relation: "inside", target: targetId };
-  // set down next to something in a container, it stands on the container's base: it is in the container too (its
-  // contents hide with it when it is closed, and move with it)
+  // in a container's interior, whether put inside it or set down next to something already there: its contents
+  // hide with it when it is closed, and move with it (on top of what is inside, it rests on that, below)
   if (inside(placed, base)) return { relation: "inside", target: base.id };
   return { relation: "ontop", target: base.id };
 }
