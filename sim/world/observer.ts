@@ -60,16 +60,19 @@ export class Observer {
     return fresh;
   }
 
-  /*
-   * A room once explored has nothing left to show a look around: exploring observed every visible object in
-   * it, the agent carries only what it has observed (and what a picked object carries is observed with it), and
-   * what was hidden in a closed container is observed when the container is opened (revealContents). Skipping
-   * the scan saves a walk over the room's objects on most steps of an episode.
+  /**
+   * True when a look around `room` can show nothing new: it has been explored. Exploring observed every
+   * visible object in it, the agent carries only what it has observed (and what a picked object carries is
+   * observed with it), and what was hidden in a closed container is observed when the container is opened
+   * (revealContents). Skipping the scan saves a walk over the room's objects on most steps of an episode.
    */
+  private nothingNewIn(room: string): boolean {
+    return this.explored.has(room);
+  }
 
   /** Entering a room: its fixed furniture, plus what lies within `radius` of where the agent stands. */
   lookAroundOnEntry(room: string, at: Point2, radius = 2.5): string[] {
-    if (this.explored.has(room)) return [];
+    if (this.nothingNewIn(room)) return [];
     const ids: string[] = [];
     // only the room's own objects: the scan does not grow with the house
     for (const o of this.world.objectsInRoom(room)) {
@@ -82,7 +85,7 @@ export class Observer {
 
   /** Standing next to something: visible objects within `radius` of the agent in the same room. */
   lookAround(room: string, at: Point2, radius = 1.5): string[] {
-    if (this.explored.has(room)) return [];
+    if (this.nothingNewIn(room)) return [];
     const ids: string[] = [];
     for (const o of this.world.objectsInRoom(room)) {
       if (o.room === room && !o.held && !this.observed.has(o.id) && distanceToFootprint(at, o.box) <= radius) ids.push(o.id);
