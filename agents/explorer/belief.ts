@@ -1,5 +1,9 @@
 import type { ObservedObject, Observation } from "../../sim/observation.ts";
 import { ObservedObjects } from "../observed-objects.ts";
+import { horizontalGap } from "../../sim/geometry/gap.ts";
+import { zGap } from "../../sim/geometry/vertical.ts";
+import { nexttoGapFor } from "../../sim/predicates/nextto.ts";
+import { TOUCH_TOLERANCE } from "../../sim/predicates/tolerances.ts";
 import type { Literal } from "./literal.ts";
 
 /**
@@ -131,7 +135,7 @@ export class Belief {
         // what stands under a table stands on the floor too (the simulator's onfloor says so)
         return (rel?.type === "onfloor" && (rel.target === b || this.object(b)?.room === oa?.room)) || (!!oa && this.restsOnGround(oa, b));
       case "nextto":
-        return put(a, "nextto", b) || put(b, "nextto", a);
+        return put(a, "nextto", b) || put(b, "nextto", a) || this.sideBySide(a, b);
       case "touching":
         return (rel?.target === b && rel.type === "ontop") || this.object(b)?.relation?.target === a || put(a, "nextto", b) || put(b, "nextto", a);
       default:
@@ -159,6 +163,26 @@ export class Belief {
     const c = Math.cos(g.box.heading);
     const s = Math.sin(g.box.heading);
     return Math.abs(c * dx + s * dy) <= g.box.size.x / 2 && Math.abs(-s * dx + c * dy) <= g.box.size.y / 2;
+  }
+
+  /**
+   * Whether `a` and `b` stand side by side in the boxes last observed, as the simulator's `nextto` reads them: their
+   * heights overlap, their footprints are apart by no more than the `nextto` threshold, and neither is held, a
+   * floor, or the other's support. A folder set down beside the book ended up beside the backpack too, and, believing only
+   * the placement it had made, the agent lifted it to put it by the backpack, again and again.
+   */
+  private sideBySide(a: string, b: string): boolean {
+    const oa = this.object(a);
+    const ob = this.object(b);
+    if (!oa || !ob || a === b) return false;
+    const held = this.obs.agent.holding;
+    if (held === a || held === b || oa.category === "floor" || ob.category === "floor") return false;
+    if (oa.relation?.target === b || ob.relation?.target === a) return false;
+    if (zGap(oa.box, ob.box) > TOUCH_TOLERANCE) return false;
+    // footprints apart: then neither can be on, in or under the other, which the observation does not always
+    // say (a shoe set down on the floor may stand under the table), so this is the simulator's answer
+    const gap = horizontalGap(oa.box, ob.box);
+    return gap > 0 && gap <= nexttoGapFor(oa.box, ob.box);
   }
 
   /** Believed truth of a literal. */

@@ -198,8 +198,19 @@ export class ExplorerAgent implements Agent {
     const waiting = besideWhatMoves(literals);
     const usable = literals.filter((l) => !waiting.has(l) && !(l.args.length === 1 && !l.positive && WAITS_FOR_PLACEMENTS.has(l.pred) && needed.has(l.args[0]!)));
     const committedKey = this.committed?.key;
+    // an object carried to and fro already waits behind the other placements: the two `nextto`s of a folder (by the
+    // book, by the backpack) undid each other for the whole budget while the book, never moved beside the
+    // backpack, kept them apart
     const rank = (l: Literal) =>
-      literalKey(l) === committedKey ? 0 : movesObject(this.belief, l) ? 1 : PLACEMENT_PREDICATES.has(l.pred) ? 2 : l.positive ? 3 : 4;
+      literalKey(l) === committedKey
+        ? 0
+        : movesObject(this.belief, l)
+          ? 1
+          : PLACEMENT_PREDICATES.has(l.pred)
+            ? (this.relifted.get(l.args[0]!) ?? 0) >= RELIFTS_TO_AVOID ? 2.5 : 2
+            : l.positive
+              ? 3
+              : 4;
     const distance = (l: Literal) => this.distanceTo(l.args[0]!);
     return usable
       .map((l, i) => ({ l, i }))

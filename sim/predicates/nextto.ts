@@ -6,12 +6,18 @@ import { ontop } from "./ontop.ts";
 import { under } from "./under.ts";
 import { NEXTTO_GAP_RATIO, TOUCH_TOLERANCE } from "./tolerances.ts";
 import { relatable, type PredicateObject } from "./subject.ts";
+import type { Box } from "../scene/schema.ts";
 
 /** Largest horizontal gap (m) at which `a` and `b` still count as next to each other. */
 export function nexttoThreshold(a: PredicateObject, b: PredicateObject): number {
+  return nexttoGapFor(a.box, b.box);
+}
+
+/** {@link nexttoThreshold} of two boxes (an agent reads it off the boxes it observed). */
+export function nexttoGapFor(a: Box, b: Box): number {
   // the sums written out, not a local arrow: tsx names each closure it makes (keepNames) at a call's cost
-  const p = a.box.size;
-  const q = b.box.size;
+  const p = a.size;
+  const q = b.size;
   return ((p.x + p.y + p.z + (q.x + q.y + q.z)) / 3) * NEXTTO_GAP_RATIO;
 }
 

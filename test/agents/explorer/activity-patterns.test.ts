@@ -12,7 +12,10 @@
  *   recorded as on top of the fridge, so it never believed it inside;
  * - newspapers to go into the bin or at least off the floor (cleaning_garage): carrying one to the bin, it read
  *   the goal as met (a newspaper in hand is not on the floor) and put it down on the floor, again and again;
- * - flowers watered where they grow from a watering can (watering_outdoor_flowers): it called done() at once.
+ * - flowers watered where they grow from a watering can (watering_outdoor_flowers): it called done() at once;
+ * - a folder, a book and a backpack each next to the other two (organizing_school_stuff): it believed `nextto`
+ *   only of the placements it had made, so it carried the folder from the book to the backpack and back for the
+ *   whole budget, both already holding, while the book never went beside the backpack.
  * Each is solved in houses sampled with three seeds, done() called once every condition holds.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -111,6 +114,31 @@ const ACTIVITIES: Record<string, string> = {
         (or (inside ?newspaper.n.03_2 ?bin.n.01_1) (not (onfloor ?newspaper.n.03_2 ?floor.n.01_1)))))
 )`,
   watering_from_a_can: WATERING_FROM_A_CAN,
+  three_side_by_side_on_the_bed: `(define (problem three_side_by_side_on_the_bed_0)
+    (:domain igibson)
+    (:objects
+        folder.n.02_1 - folder.n.02
+        book.n.02_1 - book.n.02
+        backpack.n.01_1 - backpack.n.01
+        pen.n.01_1 - pen.n.01
+        bed.n.01_1 - bed.n.01
+        floor.n.01_1 - floor.n.01
+        agent.n.01_1 - agent.n.01
+    )
+    (:init
+        (ontop book.n.02_1 bed.n.01_1)
+        (ontop folder.n.02_1 bed.n.01_1)
+        (onfloor backpack.n.01_1 floor.n.01_1)
+        (onfloor pen.n.01_1 floor.n.01_1)
+        (inroom floor.n.01_1 bedroom)
+        (inroom bed.n.01_1 bedroom)
+        (onfloor agent.n.01_1 floor.n.01_1)
+    )
+    (:goal (and
+        (and (nextto ?folder.n.02_1 ?book.n.02_1) (nextto ?folder.n.02_1 ?backpack.n.01_1) (nextto ?book.n.02_1 ?backpack.n.01_1))
+        (inside ?pen.n.01_1 ?backpack.n.01_1)
+        (ontop ?backpack.n.01_1 ?bed.n.01_1)))
+)`,
 };
 
 const SEEDS = 3;
