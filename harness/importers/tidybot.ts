@@ -24,6 +24,7 @@ export async function importTidybot(src: string, options: ImportOptions): Promis
   const files = listSourceFiles(src);
   const yamlFiles = files.filter((f) => /\.ya?ml$/i.test(f));
   for (const file of files) if (!yamlFiles.includes(file)) summary.skipped.push({ file, reason: "not a YAML scenario file" });
+  const parsed: Array<{ file: string; k: number; converted: ReturnType<typeof tidybotCases> }> = [];
   yamlFiles.forEach((file, k) => {
     // the shared reader, like every other loader: a syntax error, an alias to no anchor, an alias bomb or
     // nesting deep enough to overflow the parser's stack is an InputError at its line, never a crash
@@ -36,14 +37,21 @@ export async function importTidybot(src: string, options: ImportOptions): Promis
       return;
     }
     const converted = tidybotCases(data);
-    // several scenario files: prefix ids with the file so they stay unique
-    const prefix = yamlFiles.length > 1 ? `${path.basename(file).replace(/\.ya?ml$/i, "")}-${k}/` : "";
+    for (const s of converted.skipped) summary.skipped.push({ file, where: s.where, reason: s.reason });
+    parsed.push({ file, k, converted });
+  });
+  // ids name the file only when several files hold scenarios (so they stay unique): a scenario file keeps its
+  // case ids whether it is given alone or in a folder beside files that hold none
+  const contributing = parsed.filter((p) => p.converted.scenarios > 0);
+  for (const { file, k, converted } of contributing) {
+    const prefix = contributing.length > 1 ? `${path.basename(file).replace(/\.ya?ml$/i, "")}-${k}/` : "";
     const rename = (c: RankingCase): RankingCase => (prefix ? { ...c, id: c.id.replace("tidybot/", `tidybot/${prefix}`), group: `${prefix}${c.group}` } : c);
     unseen.push(...converted.unseen.map(rename));
     seen.push(...converted.seen.map(rename));
     scenarios += converted.scenarios;
-    for (const s of converted.skipped) summary.skipped.push({ file, where: s.where, reason: s.reason });
-  });
+  }
+  const repeated = repeatedScenarios(contributing.map((p) => ({ file: p.file, data: p.converted.parsed })));
+  if (repeated > 0) summary.notes.push(`${repeated} scenario(s) repeat one in an earlier file (the same scenario in two copies of the benchmark?): each copy is imported and scored`);
   summary.files.push(
     { path: writeJsonlFile(options.out, "ranking.unseen.jsonl", unseen), what: `ranking cases for unseen objects (${scenarios} scenarios)`, count: unseen.length },
     { path: writeJsonlFile(options.out, "ranking.seen.jsonl", seen), what: "ranking cases for seen objects", count: seen.length },
@@ -56,4 +64,20 @@ export async function importTidybot(src: string, options: ImportOptions): Promis
   );
   writeJsonFile(options.out, "import.json", summary);
   return summary;
+}
+
+/** How many scenarios are the same as one of an earlier file (same receptacles, objects and placements). */
+function repeatedScenarios(files: ReadonlyArray<{ file: string; data: readonly unknown[] }>): number {
+  const seen = new Set<string>();
+  let repeated = 0;
+  for (const f of files) {
+    const own = new Set<string>();
+    for (const scenario of f.data) {
+      const key = JSON.stringify(scenario);
+      if (seen.has(key)) repeated++;
+      own.add(key);
+    }
+    for (const key of own) seen.add(key);
+  }
+  return repeated;
 }

@@ -53,8 +53,9 @@ export type GroundingAnswer =
       heading?: number;
     };
 
-/** A probe's name, as `rearrange probe KIND` spells it. */
-export type ProbeKind = "ranking" | "detection" | "fungraph" | "grounding";
+/** The side probes, as `rearrange probe KIND` names them. */
+export const PROBE_KINDS = ["ranking", "detection", "fungraph", "grounding"] as const;
+export type ProbeKind = (typeof PROBE_KINDS)[number];
 
 /** A line of a JSONL file that could not be used, named by its 1-based line number. */
 export interface SkippedLine {

@@ -10,8 +10,9 @@ import { SuiteSchema } from "../suite/schema.ts";
 import { resolveRelative } from "../suite/load.ts";
 import { readResultsFile } from "../metrics/results-file.ts";
 import { trajectoryProblems } from "../trajectory/reader.ts";
+import { importSummaryProblems, probeFileProblems, probeKindOf, probeResultsProblems, type ProbeFileKind } from "./probe-files.ts";
 
-export type FileKind = "scene" | "task" | "bddl" | "suite" | "results" | "trajectory" | "unknown";
+export type FileKind = "scene" | "task" | "bddl" | "suite" | "results" | "trajectory" | ProbeFileKind | "import-summary" | "probe-results" | "unknown";
 
 export interface FileReport {
   file: string;
@@ -30,6 +31,7 @@ export function kindOf(file: string): FileKind {
   if (/\.bddl$/i.test(file)) return "bddl";
   if (/\.suite\.(json|ya?ml)$/i.test(file)) return "suite";
   if (/results\.json$/i.test(file)) return "results";
+  if (/(^|[\\/])import\.json$/i.test(file)) return "import-summary";
   if (/\.jsonl$/i.test(file)) return "trajectory";
   return "unknown";
 }
@@ -44,6 +46,8 @@ export async function validateFiles(files: readonly string[]): Promise<FileRepor
     try {
       if (!existsSync(file)) throw new InputError(file, undefined, "no such file");
       if (kind === "unknown") kind = sniff(file);
+      // a JSONL file is a trajectory unless its first line is a probe case, label or prediction
+      if (kind === "trajectory") kind = probeKindOf(readText(file)) ?? kind;
       checkOne(file, kind, problems, warnings);
     } catch (err) {
       problems.push(...messages(err));
@@ -53,7 +57,7 @@ export async function validateFiles(files: readonly string[]): Promise<FileRepor
   return out;
 }
 
-/** At most this many bad lines of one trajectory are listed; the rest are counted. */
+/** At most this many bad lines of one trajectory or probe file are listed; the rest are counted. */
 export const TRAJECTORY_PROBLEM_LIMIT = 100;
 
 function checkOne(file: string, kind: FileKind, problems: string[], warnings: string[]): void {
@@ -79,14 +83,34 @@ function checkOne(file: string, kind: FileKind, problems: string[], warnings: st
       readResultsFile(file);
       return;
     case "trajectory": {
-      const check = trajectoryProblems(readText(file), file, TRAJECTORY_PROBLEM_LIMIT);
+      const text = readText(file);
+      // one message, not the two the line checks give (no header line, and no end line after 0 steps)
+      if (text.trim() === "") throw new InputError(file, undefined, "empty file: a trajectory starts with its episode header line, a probe file holds one case, label or prediction a line");
+      const check = trajectoryProblems(text, file, TRAJECTORY_PROBLEM_LIMIT);
       for (const e of check.errors) problems.push(e.message);
       if (check.omitted > 0) problems.push(`${file}: … and ${check.omitted} more problem(s) not listed (the first ${TRAJECTORY_PROBLEM_LIMIT} are)`);
       for (const p of check.problems) problems.push(`${p.file}${p.line !== undefined ? `: line ${p.line}` : ""}: ${p.message}`);
       return;
     }
+    case "import-summary":
+      problems.push(...importSummaryProblems(file));
+      return;
+    case "probe-results":
+      problems.push(...probeResultsProblems(file, readStructuredFile(file)));
+      return;
+    case "ranking-cases":
+    case "ranking-predictions":
+    case "detection-cases":
+    case "detection-labels":
+    case "grounding-questions":
+    case "grounding-predictions": {
+      const found = probeFileProblems(file, readText(file), kind);
+      problems.push(...found.slice(0, TRAJECTORY_PROBLEM_LIMIT));
+      if (found.length > TRAJECTORY_PROBLEM_LIMIT) problems.push(`${file}: … and ${found.length - TRAJECTORY_PROBLEM_LIMIT} more problem(s) not listed (the first ${TRAJECTORY_PROBLEM_LIMIT} are)`);
+      return;
+    }
     default:
-      throw new InputError(file, undefined, "unknown file kind (expected *.scene.json, *.task.json, *.suite.json, *.bddl, results.json or *.jsonl)");
+      throw new InputError(file, undefined, "unknown file kind (expected *.scene.json, *.task.json, *.suite.json, *.bddl, results.json, import.json or *.jsonl: a trajectory or a probe file)");
   }
 }
 
@@ -157,6 +181,7 @@ function sniff(file: string): FileKind {
     if (data && Array.isArray(data.episodes) && "metrics" in data) return "results";
     if (data && Array.isArray(data.episodes)) return "suite";
     if (data && ("bddl" in data || "bddlFile" in data)) return "task";
+    if (data && typeof data.probe === "string" && "summary" in data) return "probe-results";
   } catch {
     /* reported by the kind-specific check */
   }

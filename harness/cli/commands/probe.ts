@@ -4,9 +4,10 @@ import { parseAgentOptions } from "../agent-options.ts";
 import { CheckFailed, UsageError } from "../cli-errors.ts";
 import { integerOption, numberOption } from "../option-values.ts";
 import { probeCasesCommand } from "./probe-cases.ts";
+import { PROBE_KINDS, type ProbeKind } from "../../probes/types.ts";
 
-const KINDS = ["ranking", "detection", "fungraph", "grounding"] as const;
-type Kind = (typeof KINDS)[number];
+const KINDS = PROBE_KINDS;
+type Kind = ProbeKind;
 
 interface ProbeArgs {
   kind: Kind;

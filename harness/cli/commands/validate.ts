@@ -2,7 +2,7 @@ import type { CommandModule } from "yargs";
 
 export const command: CommandModule<object, { files: string[]; json: boolean }> = {
   command: "validate <files..>",
-  describe: "check scene, task, suite, BDDL, results and trajectory files; print every problem with file, place and reason (on stdout; exit 1 when there is any)",
+  describe: "check scene, task, suite, BDDL, results and trajectory files, probe files and import summaries; print every problem with file, place and reason (on stdout; exit 1 when there is any)",
   builder: (y) =>
     y
       .positional("files", { type: "string", array: true, demandOption: true, describe: "files to check" })

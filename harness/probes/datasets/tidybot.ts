@@ -35,11 +35,14 @@ export function tidybotCases(data: unknown): {
   seen: RankingCase[];
   skipped: Array<{ where: string; reason: string }>;
   scenarios: number;
+  /** The scenarios that fit, as parsed (defaults filled in). */
+  parsed: TidyBotScenario[];
 } {
   const unseen: RankingCase[] = [];
   const seen: RankingCase[] = [];
   const skipped: Array<{ where: string; reason: string }> = [];
-  if (!Array.isArray(data)) return { unseen, seen, skipped: [{ where: "$", reason: "expected a list of scenarios" }], scenarios: 0 };
+  const parsedScenarios: TidyBotScenario[] = [];
+  if (!Array.isArray(data)) return { unseen, seen, skipped: [{ where: "$", reason: "expected a list of scenarios" }], scenarios: 0, parsed: parsedScenarios };
   let scenarios = 0;
   data.forEach((raw, i) => {
     const parsed = TidyBotScenarioSchema.safeParse(raw);
@@ -50,6 +53,7 @@ export function tidybotCases(data: unknown): {
     }
     scenarios++;
     const s = parsed.data;
+    parsedScenarios.push(s);
     const group = scenarioId(i);
     const seenPlacements = s.seen_placements.map(([object, receptacle]) => ({ object, receptacle }));
     const context = { dataset: "tidybot", scenario: group, room: s.room, receptacles: s.receptacles, seenPlacements, tags: s.tags };
@@ -70,5 +74,5 @@ export function tidybotCases(data: unknown): {
       if (c) seen.push(c);
     });
   });
-  return { unseen, seen, skipped, scenarios };
+  return { unseen, seen, skipped, scenarios, parsed: parsedScenarios };
 }

@@ -49,4 +49,24 @@ describe("tidybot import robustness", () => {
     expect(where).toEqual(expect.arrayContaining(["a.yml $[0].unseen_placements[1]", "a.yml $[1].receptacles", expect.stringMatching(/^b\.yaml line \d+, column \d+$/)]));
     expect(readJsonl(path.join(src, "out", "ranking.unseen.jsonl")).map((c) => c.object)).toEqual(["cup"]);
   });
+
+  it("gives a scenario file's cases the same ids alone or beside files that hold no scenario, and notes repeated scenarios", async () => {
+    const scenario = ["- receptacles: [shelf, bin]", "  seen_placements: [[plate, shelf]]", "  unseen_placements: [[cup, shelf]]"].join("\n");
+    const alone = mkdtempSync(path.join(tmpdir(), "tb-alone-"));
+    writeFileSync(path.join(alone, "scenarios.yml"), scenario);
+    await importTidybot(path.join(alone, "scenarios.yml"), { out: path.join(alone, "out") });
+    const folder = mkdtempSync(path.join(tmpdir(), "tb-folder-"));
+    writeFileSync(path.join(folder, "scenarios.yml"), scenario);
+    writeFileSync(path.join(folder, "robot.yml"), "seen_primitives: {}\n");
+    const s = await importTidybot(folder, { out: path.join(folder, "out") });
+    const ids = (dir: string) => readJsonl(path.join(dir, "out", "ranking.unseen.jsonl")).map((c) => c.id);
+    expect(ids(folder)).toEqual(ids(alone));
+    expect(ids(alone)).toEqual(["tidybot/s01/unseen/cup"]);
+    expect(s.skipped.map((k) => path.basename(k.file))).toEqual(["robot.yml"]);
+    // two copies of the benchmark: both imported, ids kept apart by file, and the repeat noted
+    writeFileSync(path.join(folder, "copy.yml"), scenario);
+    const both = await importTidybot(folder, { out: path.join(folder, "out") });
+    expect(ids(folder)).toEqual(["tidybot/copy-0/s01/unseen/cup", "tidybot/scenarios-2/s01/unseen/cup"]);
+    expect(both.notes[0]).toMatch(/^1 scenario\(s\) repeat one in an earlier file/);
+  });
 });

@@ -26,8 +26,9 @@ async function importWith(text: string) {
   writeFileSync(path.join(src, "bad.yml"), text);
   const summary = await importTidybot(src, { out: path.join(src, "out") });
   const unseen = readFileSync(path.join(src, "out", "ranking.unseen.jsonl"), "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
-  // ids and groups are prefixed with the file (`good-1/s01`) when a folder holds several
-  const good = unseen.filter((c) => String(c.group).startsWith("good-")).map((c) => c.object);
+  // ids and groups are prefixed with the file (`good-1/s01`) when several files hold scenarios; when the bad file
+  // holds none, the good file's cases keep the ids they have when it is imported alone (`s01`)
+  const good = unseen.filter((c) => String(c.group).startsWith("good-") || /^s\d+$/.test(String(c.group))).map((c) => c.object);
   return { summary, bad: summary.skipped.filter((s) => path.basename(s.file) === "bad.yml"), unseen, good };
 }
 
