@@ -53,7 +53,7 @@ function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: I
   const baseId = `${labelSlug(folder.dataset)}-${labelSlug(folder.name)}`;
   let structure = 0;
   let degenerate = 0;
-  let unmapped = 0;
+  const unmapped = new Set<string>();
   let lifted = 0;
   const sceneIdOf = (index: number) => (storeys.length > 1 && index > 0 ? `${baseId}-storey${index}` : baseId);
   for (const storey of storeys) {
@@ -70,7 +70,7 @@ function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: I
         continue;
       }
       const { spec, mapped } = toObjectSpec(o, roomOf(o, storey).id, storey.zShift);
-      if (!mapped) unmapped++;
+      if (!mapped) unmapped.add(o.rawLabel);
       // a box sunk below its storey's floor stands on it (a few centimetres are scan noise, left as they are)
       const sunk = spec.box.center.z - spec.box.size.z / 2;
       if (sunk < -SINK_TOLERANCE) {
@@ -122,11 +122,11 @@ function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: I
       summary.files.push({ path: taskPath, what: `task: ${task.instruction as string}`, count: 1 });
       episodes.push({ id: task.id as string, scene: `scenes/${sceneId}.scene.json`, task: `tasks/${task.id as string}.task.json`, seed: episodes.length, maxSteps: 60 });
     } else summary.notes.push(`${sceneId}: no task generated (needs a carryable object and a table-like surface${tried > 0 ? ", and a task the oracle solves" : ""})`);
-    // grounding: all source objects of the storey, VLA-3D ids, scene frame
+    // grounding: all source objects of the storey, VLA-3D ids, scene frame, named as the statements name them
     const listed = members.map((o) => ({
       id: o.id,
       box: { ...o.box, center: { ...o.box.center, z: o.box.center.z - storey.zShift } },
-      label: o.rawLabel,
+      label: statementLabel(o),
       ...(o.colors[0] ? { color: o.colors[0] } : {}),
     }));
     const objectList = formatObjectList(listed);
@@ -146,7 +146,9 @@ function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: I
       lines.push({ scene: sceneId, type: "object_reference", question: s.text, answer: s.targetId, object_list: objectList });
     }
     const sourceNumber = new Map(objects.map((o, i) => [o.id, Number(o.id.slice(o.id.lastIndexOf("_") + 1)) || i]));
-    for (const q of groundingFromScene(scene, { scene: sceneId, objectList, numberOf: (o) => sourceNumber.get(o.id)! }))
+    const listedLabel = new Map(members.map((o) => [o.id, statementLabel(o)]));
+    const labelOf = (o: ObjectSpec) => listedLabel.get(sourceNumber.get(o.id)!);
+    for (const q of groundingFromScene(scene, { scene: sceneId, objectList, numberOf: (o) => sourceNumber.get(o.id)!, labelOf }))
       if (!seen.has(q.question)) {
         seen.add(q.question);
         lines.push(q);
@@ -157,7 +159,7 @@ function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: I
   }
   if (storeys.length > 1) summary.notes.push(`${folder.dataset}/${folder.name}: ${storeys.length} storeys, one scene each (floor levels ${storeys.map((s) => s.zShift.toFixed(2)).join(", ")} m)`);
   summary.notes.push(
-    `${folder.dataset}/${folder.name}: ${structure} walls/floors/ceilings left out${degenerate ? `, ${degenerate} zero-size objects left out` : ""}${lifted ? `, ${lifted} objects below their storey's floor raised onto it` : ""}${unmapped ? `, ${unmapped} labels not in WordNet (category <label>.n.01)` : ""}`,
+    `${folder.dataset}/${folder.name}: ${structure} walls/floors/ceilings left out${degenerate ? `, ${degenerate} zero-size objects left out` : ""}${lifted ? `, ${lifted} objects below their storey's floor raised onto it` : ""}${unmapped.size ? `, labels not in WordNet (category <label>.n.01): ${[...unmapped].sort().join(", ")}` : ""}`,
   );
 }
 
@@ -193,4 +195,13 @@ export async function importVla3d(src: string, options: ImportOptions): Promise<
   summary.files.push({ path: path.join(options.out, "import.json"), what: "this summary", count: 1 });
   writeJsonFile(options.out, "import.json", summary);
   return summary;
+}
+
+/**
+ * The label of a source object in a grounding object list: the NYU label, which the referential statements use
+ * ("the window above the banister" of the object whose raw label is "handrail"), else the raw label.
+ */
+function statementLabel(o: { rawLabel: string; nyuLabel?: string }): string {
+  const nyu = o.nyuLabel?.trim();
+  return nyu && nyu !== "unknown" ? nyu : o.rawLabel;
 }

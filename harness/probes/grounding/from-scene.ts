@@ -20,6 +20,8 @@ export interface SceneQuestionOptions {
   numberOf?: (o: SceneObject, index: number) => number;
   /** Object list text to use instead of the scene's objects (e.g. a source list with more objects). */
   objectList?: string;
+  /** The label an object has in `objectList` (default {@link readableLabel}): questions name objects as the list does. */
+  labelOf?: (o: SceneObject) => string | undefined;
 }
 
 /** A readable label of an object: its label, or its synset's lemma. */
@@ -27,9 +29,15 @@ export function readableLabel(o: SceneObject): string {
   return (o.label ?? o.category.replace(/\.n\.\d+$/, "").replace(/_/g, " ")).toLowerCase();
 }
 
-/** Naive English plural (enough for generated questions). */
+/**
+ * Naive English plural (enough for generated questions). A label already in the plural (`clothes`, `shelves`,
+ * `stairs`: NYU labels often are) stays as it is; `-ss` and `-us` words take `-es`; a shelf, a knife: shelves, knives.
+ */
 export function plural(label: string): string {
-  if (/(s|x|z|ch|sh)$/.test(label)) return `${label}es`;
+  if (/(ss|us|x|z|ch|sh)$/.test(label)) return `${label}es`;
+  if (/s$/.test(label)) return label;
+  if (/lf$/.test(label)) return `${label.slice(0, -1)}ves`;
+  if (/ife$/.test(label)) return `${label.slice(0, -2)}ves`;
   if (/[^aeiou]y$/.test(label)) return `${label.slice(0, -1)}ies`;
   return `${label}s`;
 }
@@ -41,11 +49,12 @@ export function groundingFromScene(scene: SceneFile, options: SceneQuestionOptio
     options.objectList ??
     formatObjectList(scene.objects.map((o, i) => ({ id: numberOf(o, i), box: o.box, label: readableLabel(o) })));
   const name = options.scene ?? scene.id;
+  const labelOf = (o: SceneObject) => options.labelOf?.(o) ?? readableLabel(o);
   const out: GroundingTruth[] = [];
   for (const room of scene.rooms) {
     const inRoom = scene.objects.map((o, i) => ({ o, i })).filter(({ o }) => o.room === room.id);
     const byLabel = new Map<string, Array<{ o: SceneObject; i: number }>>();
-    for (const x of inRoom) byLabel.set(readableLabel(x.o), [...(byLabel.get(readableLabel(x.o)) ?? []), x]);
+    for (const x of inRoom) byLabel.set(labelOf(x.o), [...(byLabel.get(labelOf(x.o)) ?? []), x]);
     const labels = [...byLabel.keys()].sort((a, b) => byLabel.get(b)!.length - byLabel.get(a)!.length || (a < b ? -1 : 1));
     for (const label of labels.slice(0, options.perRoom ?? 3))
       out.push({ scene: name, type: "numerical", question: `How many ${plural(label)} are in ${room.id}?`, answer: byLabel.get(label)!.length, object_list: objectList });
