@@ -74,7 +74,7 @@ function writeEpisodeScenes(episodes: HousekeepEpisodes, out: string, summary: I
     { path: path.join(out, "tasks"), what: "a tidy-up task per episode", count: suite.length },
     { path: writeJsonFile(out, "housekeep.suite.json", { schemaVersion: 1, id: "housekeep", description: "Housekeep episodes: put the misplaced objects where they belong.", episodes: suite }), what: "suite of the episode tasks", count: suite.length },
   );
-  summary.notes.push("scenes: Habitat (x, y, z) with y up becomes (x, -z, y) with z up; receptacle boxes are estimated from what rests on them");
+  summary.notes.push("scenes: Habitat (x, y, z) with y up becomes (x, -z, y) with z up; receptacles are sized by category (usual height and footprint, grown to hold what starts on them, cut back where two overlap); objects are set on or in their start receptacle");
 }
 
 /** Imports a Housekeep folder (see module comment). */

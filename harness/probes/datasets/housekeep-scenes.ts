@@ -1,106 +1,47 @@
 /**
  * Housekeep episodes → scenes and tasks of ours.
  *
- * Frame: Habitat is y-up with −z forward; ours is z-up, so a Habitat point (x, y, z) becomes
- * (x, −z, y) — a proper rotation, so handedness is kept.
+ * Frame: Habitat is y-up with −z forward; ours is z-up ({@link habitatToZUp}).
  *
- * Episodes give positions only, no sizes, so boxes are built from what rests on what, over every
- * episode of the house (receptacles sit at the same place in all of them):
- * - a receptacle's footprint covers its position and every object any episode starts on it, plus
- *   0.15 m, and is at least its category's typical footprint;
- * - surfaces (tables, beds, chairs, counters, …) reach from the floor up to just under the lowest
- *   object resting on them (or twice their centre height when nothing rests on them);
- * - containers (fridge, oven, dishwasher, cabinets) reach from the floor to above the highest object
- *   inside and start open, so what is in them can be seen; wall-mounted ones (top cabinets) hang
- *   0.7 m tall around their centre;
- * - pictures, mirrors, windows, doors, and receptacles outside any room (`None-…`) are not imported;
- * - objects are 0.15 m cubes at their start position; the loader settles them onto what is under them.
+ * Receptacles are sized by category (housekeep-receptacles.ts): episodes give positions only. Pictures,
+ * mirrors, windows, doors and receptacles outside any room (`None-…`) are not imported.
+ * Objects are 0.15 m cubes at their start position across the floor plan, set on the top of the receptacle they
+ * start on, or on the base of its interior (containers start open, so what is in them can be seen) — Habitat's
+ * start heights are where it drops them from. Objects whose receptacle is not imported keep their height and
+ * the loader settles them onto what is under them.
  * Rooms: one per room instance (`bedroom_1`), footprint = the bounds of its receptacles plus 0.5 m;
  * doors join touching rooms, and unreachable rooms are joined to the nearest (as for VLA-3D).
  * Task: every misplaced object must end up on (or in, for containers) one of its goal receptacles.
  */
 import { SCENE_SCHEMA_VERSION, type ObjectSpec, type RoomSpec, type SceneFile } from "../../../sim/scene/schema.ts";
-import { conceptOf } from "../labels/concepts.ts";
+import { DEFAULT_WALL } from "../../../sim/geometry/shape-model.ts";
 import { connectRooms } from "./vla3d/rooms.ts";
-import { housekeepReceptacleCategory, housekeepRoomType, type HousekeepEpisode } from "./housekeep.ts";
+import { type HousekeepEpisode } from "./housekeep.ts";
+import { habitatToZUp, housekeepReceptacles, housekeepSynset, OBJECT_SIZE } from "./housekeep-receptacles.ts";
+
+export { habitatToZUp, housekeepReceptacles, housekeepSynset };
 
 type Vec = { x: number; y: number; z: number };
-
-/** Habitat (y-up) → ours (z-up). */
-export function habitatToZUp([x, y, z]: readonly [number, number, number]): Vec {
-  return { x, y: -z, z: y };
-}
-
-const OBJECT_SIZE = 0.15;
-const SKIPPED = new Set(["picture", "mirror", "window", "door"]);
-const CONTAINERS = new Set(["fridge", "oven", "dishwasher", "bottom_cabinet", "top_cabinet"]);
-const WALL_MOUNTED = new Set(["top_cabinet"]);
-/** Typical footprint (x, y) of a category, metres. */
-const FOOTPRINT: Record<string, [number, number]> = {
-  bed: [2, 1.6],
-  bathtub: [1.7, 0.8],
-  carpet: [2, 1.4],
-  table: [1.2, 0.8],
-  coffee_table: [1, 0.6],
-  counter: [0.6, 0.6],
-  sofa_chair: [0.9, 0.9],
-  chair: [0.5, 0.5],
-  fridge: [0.8, 0.7],
-  shower: [0.9, 0.9],
-};
-
-/** Synset of a Housekeep category (`coffee_table` → `coffee_table.n.01`), `<category>.n.01` when unknown. */
-export function housekeepSynset(category: string): string {
-  return conceptOf(category)?.synset ?? `${category.toLowerCase().replace(/[^a-z0-9]+/g, "_")}.n.01`;
-}
-
-function receptacleId(key: string): string {
-  return key.replace(/\.urdf$/, "").replace(/[^A-Za-z0-9_]+/g, "_");
-}
 
 function objectId(key: string): string {
   return key.replace(/[^A-Za-z0-9_]+/g, "_");
 }
 
-/** Fixed receptacles of a house, sized from every episode of it (see module comment). */
-export function housekeepReceptacles(episodes: readonly HousekeepEpisode[]): Map<string, ObjectSpec> {
-  const keys = new Map<string, { category: string; at: Vec }>();
-  const resting = new Map<string, Vec[]>();
-  for (const ep of episodes) {
-    for (const r of ep.receptacles) if (r.position) keys.set(r.key, { category: housekeepReceptacleCategory(r.category), at: habitatToZUp(r.position) });
-    for (const o of ep.objects) if (o.position) resting.set(o.start_receptacle, [...(resting.get(o.start_receptacle) ?? []), habitatToZUp(o.position)]);
-  }
-  const out = new Map<string, ObjectSpec>();
-  for (const [key, { category, at }] of keys) {
-    const room = housekeepRoomType(key);
-    if (room === "none" || SKIPPED.has(category)) continue;
-    const on = resting.get(key) ?? [];
-    const [fx, fy] = FOOTPRINT[category] ?? [0.6, 0.5];
-    const xs = [at.x - fx / 2, at.x + fx / 2, ...on.flatMap((p) => [p.x - OBJECT_SIZE, p.x + OBJECT_SIZE])];
-    const ys = [at.y - fy / 2, at.y + fy / 2, ...on.flatMap((p) => [p.y - OBJECT_SIZE, p.y + OBJECT_SIZE])];
-    const container = CONTAINERS.has(category);
-    let bottom = 0;
-    let top: number;
-    if (WALL_MOUNTED.has(category)) {
-      bottom = Math.min(at.z - 0.35, ...on.map((p) => p.z - OBJECT_SIZE));
-      top = Math.max(at.z + 0.35, ...on.map((p) => p.z + OBJECT_SIZE));
-    } else if (container) top = Math.max(2 * at.z, ...on.map((p) => p.z + OBJECT_SIZE));
-    else top = on.length > 0 ? Math.max(0.02, Math.min(...on.map((p) => p.z - OBJECT_SIZE / 2))) : Math.max(0.02, 2 * at.z);
-    const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-    out.set(key, {
-      id: receptacleId(key),
-      category: housekeepSynset(category),
-      label: category.replace(/_/g, " "),
-      room: key.split("-")[0]!,
-      box: { center: { x: (minX + maxX) / 2, y: (minY + maxY) / 2, z: (bottom + top) / 2 }, size: { x: maxX - minX, y: maxY - minY, z: top - bottom }, heading: 0 },
-      kind: "fixed",
-      shape: container ? "container" : category === "table" || category === "coffee_table" ? "table" : "solid",
-      abilities: container ? ["container", "openable"] : ["surface"],
-      states: container ? { open: true } : {},
-      controls: [],
-    });
-  }
-  return out;
+/**
+ * Where an object starting on `r` stands: its footprint within the receptacle's (inside its walls, for a
+ * container), nearest to where Habitat put it, resting on its top or on the base of its interior.
+ */
+function restingOn(at: { x: number; y: number }, r: ObjectSpec): { x: number; y: number; z: number } {
+  const inside = r.shape === "container";
+  const margin = OBJECT_SIZE / 2 + (inside ? (r.wall ?? DEFAULT_WALL) : 0);
+  const clamp = (v: number, c: number, half: number) => (half <= margin ? c : Math.min(c + half - margin, Math.max(c - half + margin, v)));
+  const { center: c, size } = r.box;
+  const bottom = c.z - size.z / 2;
+  return {
+    x: clamp(at.x, c.x, size.x / 2),
+    y: clamp(at.y, c.y, size.y / 2),
+    z: inside ? bottom + (r.wall ?? DEFAULT_WALL) + OBJECT_SIZE / 2 : bottom + size.z + OBJECT_SIZE / 2,
+  };
 }
 
 /** Rooms around the receptacles (see module comment). */
@@ -132,7 +73,9 @@ export function housekeepScene(ep: HousekeepEpisode, receptacles: Map<string, Ob
       return d(a) - d(b);
     })[0]!.id;
   const objects: ObjectSpec[] = ep.objects.map((o) => {
-    const at = o.position ? habitatToZUp(o.position) : receptacles.get(o.start_receptacle)?.box.center ?? { x: 0, y: 0, z: 0 };
+    const on = receptacles.get(o.start_receptacle);
+    const dropped = o.position ? habitatToZUp(o.position) : on?.box.center ?? { x: 0, y: 0, z: 0 };
+    const at = on ? restingOn(dropped, on) : dropped;
     return {
       id: objectId(o.key),
       category: housekeepSynset(o.category),

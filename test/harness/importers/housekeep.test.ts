@@ -69,11 +69,31 @@ describeWithData("housekeep", "rearrange import housekeep on the shared data", a
     }
   });
 
-  it("puts episode objects at their Habitat positions turned z-up", () => {
-    const scene = JSON.parse(readFileSync(path.join(out, "scenes", `housekeep-${episodes[0].scene_id}-ep${episodes[0].episode_id}.scene.json`), "utf8"));
-    const o = episodes[0].objects[0];
-    const spec = scene.objects.find((x: { id: string }) => x.id === o.key);
-    expect(spec.box.center).toEqual({ x: o.position[0], y: -o.position[2], z: o.position[1] });
+  it("sets each episode object on (or in) the receptacle it starts on, where Habitat put it across the floor plan", () => {
+    let onFurniture = 0;
+    for (const ep of episodes.slice(0, 5)) {
+      const scene = JSON.parse(readFileSync(path.join(out, "scenes", `housekeep-${ep.scene_id}-ep${ep.episode_id}.scene.json`), "utf8")) as { objects: Array<{ id: string; shape: string; wall?: number; box: { center: { x: number; y: number; z: number }; size: { x: number; y: number; z: number } } }> };
+      for (const o of ep.objects) {
+        const spec = scene.objects.find((x) => x.id === o.key.replace(/[^A-Za-z0-9_]+/g, "_"))!;
+        const r = scene.objects.find((x) => x.id === o.start_receptacle.replace(/\.urdf$/, "").replace(/[^A-Za-z0-9_]+/g, "_"));
+        const at = habitatToZUp(o.position);
+        if (!r) {
+          expect(spec.box.center).toEqual(at); // its receptacle is not imported: where Habitat dropped it, settled by the loader
+          continue;
+        }
+        onFurniture++;
+        const { center: c, size } = r.box;
+        const base = c.z - size.z / 2;
+        const expectedZ = r.shape === "container" ? base + (r.wall ?? 0.02) + 0.075 : base + size.z + 0.075;
+        expect(spec.box.center.z, o.key).toBeCloseTo(expectedZ, 9);
+        for (const axis of ["x", "y"] as const) {
+          expect(Math.abs(spec.box.center[axis] - c[axis]), `${o.key} ${axis}`).toBeLessThanOrEqual(size[axis] / 2 - 0.075 + 1e-9);
+          // within the receptacle's footprint already: kept where it was
+          if (Math.abs(at[axis] - c[axis]) <= size[axis] / 2 - 0.1) expect(spec.box.center[axis]).toBe(at[axis]);
+        }
+      }
+    }
+    expect(onFurniture).toBeGreaterThan(20);
   });
 
   it("uses a given split file", async () => {
