@@ -51,6 +51,10 @@ export class ExplorerAgent implements Agent {
   private committed: { literal: Literal; key: string } | null = null;
   /** How often the agent lifted each object it had put somewhere itself (carrying one to and fro shows here). */
   private relifted = new Map<string, number>();
+  /** Keys of `nextto` literals turned round for good: the other object comes over ({@link bringOver}). */
+  private turned = new Set<string>();
+  /** Objects brought over to another for lack of room beside them, and the key of that literal ({@link bringOver}). */
+  private brought = new Map<string, string>();
 
   constructor(options: AgentOptions = {}) {
     this.reserveSteps = typeof options.reserveSteps === "number" && options.reserveSteps >= 1 ? Math.floor(options.reserveSteps) : 1;
@@ -64,6 +68,8 @@ export class ExplorerAgent implements Agent {
     this.memory = new ProgressMemory();
     this.committed = null;
     this.relifted = new Map();
+    this.turned = new Set();
+    this.brought = new Map();
     this.searchSteps = 0;
   }
 
@@ -123,7 +129,45 @@ export class ExplorerAgent implements Agent {
     if (!this.task || !this.names) return { literals: [], open: true, cost: 0 };
     const scope = goalScope(this.task, this.belief, this.names);
     const w = goalWants(this.task.problem.goal, scope, this.belief, (l) => this.cost(l));
-    return { ...w, literals: w.literals.filter((l) => !this.memory.givenUp.has(literalKey(l))) };
+    return { ...w, literals: w.literals.map((l) => this.bringOver(l)).filter((l) => !this.memory.givenUp.has(literalKey(l))) };
+  }
+
+  /**
+   * A `nextto` the simulator refused for lack of room beside its target, the other way round: the target comes
+   * over to the first object, set down where the target stands (a saucer found no room beside the coffee maker
+   * on a crowded counter; the coffee maker, brought to the saucer, did). Only when the target can be carried.
+   */
+  private bringOver(l: Literal): Literal {
+    if (l.pred !== "nextto" || !l.positive) return l;
+    const [x, other] = l.args as [string, string];
+    const key = literalKey(l);
+    // also once the object has been carried to and fro (a mouse between the keyboard and the folder it must be
+    // beside, far apart on the desk), for good: the keyboard comes to the mouse, then the computer to the keyboard
+    if (!this.turned.has(key) && (this.relifted.get(x) ?? 0) >= RELIFTS_TO_AVOID && !this.belief.satisfied(l)) this.turned.add(key);
+    if (!this.turned.has(key)) {
+      if (!this.memory.crowded.has(key)) return l;
+      // one object is brought over for lack of room once: a coffee maker fetched to the saucer, then to the bottle,
+      // then back, went to and fro for the whole budget
+      const first = this.brought.get(other);
+      if (first !== undefined && first !== key) return l;
+      this.brought.set(other, key);
+    }
+    const swapped: Literal = { ...l, args: [other, x] };
+    if (this.memory.crowded.has(literalKey(swapped)) || this.belief.object(other)?.kind !== "carryable") return l;
+    return swapped;
+  }
+
+  /** Where to set `held` down so that the object of a brought-over `nextto` can come beside it: where that object stands. */
+  private meetingPlace(held: string, wants: Wants): { literal: Literal; key: string } | null {
+    for (const l of wants.literals) {
+      // a literal brought over for lack of room, not one turned round because the other was carried to and fro
+      if (l.pred !== "nextto" || !l.positive || l.args[1] !== held || !this.memory.crowded.has(literalKey({ ...l, args: [held, l.args[0]!] }))) continue;
+      const stands = this.belief.object(l.args[0]!)?.relation;
+      if (!stands) continue;
+      const pred = stands.type === "onfloor" ? "onfloor" : stands.type === "under" ? "ontop" : stands.type;
+      return { literal: { pred, args: [held, stands.target], positive: true }, key: `meet:${literalKey(l)}` };
+    }
+    return null;
   }
 
   private cost(l: Literal): number {
@@ -161,7 +205,7 @@ export class ExplorerAgent implements Agent {
     // `(or (inside ?newspaper ?bin) (not (onfloor ?newspaper ?floor)))` holds while the newspaper is carried, and
     // putting it down on the floor undid that, again and again
     const c = this.committed;
-    if (c && c.literal.positive && c.literal.args[0] === held && PLACEMENT_PREDICATES.has(c.literal.pred)) {
+    if (c && c.literal.positive && c.literal.args[0] === held && PLACEMENT_PREDICATES.has(c.literal.pred) && !this.memory.crowded.has(c.key)) {
       if (!forHeld.some((l) => literalKey(l) === c.key) && !this.belief.satisfied(c.literal) && !this.memory.givenUp.has(c.key)) forHeld.push(c.literal);
     }
     const committedKey = c?.key;
@@ -171,6 +215,11 @@ export class ExplorerAgent implements Agent {
       if ("action" in step) {
         return this.memory.remember({ action: step.action, literal: this.commit(l) });
       }
+    }
+    const meet = this.meetingPlace(held, wants);
+    if (meet && !this.memory.givenUp.has(meet.key)) {
+      const step = placeHeld(ctx, held, meet.literal);
+      if ("action" in step) return this.memory.remember({ action: step.action, literal: meet.key, once: true });
     }
     const tried = (t: string) => this.memory.givenUp.has(putDownKey(held, t));
     for (const target of putDownTargets(ctx, held, tried)) {

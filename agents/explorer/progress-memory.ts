@@ -35,6 +35,11 @@ export class ProgressMemory implements ToolHints {
   /** Cleaning tools the simulator said are too dry for stains, until the agent soaks them. */
   readonly wetFirst = new Set<string>();
   readonly givenUp = new Set<string>();
+  /**
+   * Keys of `nextto` literals whose placement the simulator refused for lack of room beside the target ("no free
+   * space next to …"): the other object is brought over instead, once the first is set down beside it.
+   */
+  readonly crowded = new Set<string>();
   readonly unsearchable = new Set<string>();
   private readonly strikes = new Map<string, number>();
   private last: Intent | null = null;
@@ -76,6 +81,7 @@ export class ProgressMemory implements ToolHints {
     const off = /(\S+) is off — toggle it on/.exec(f.message);
     if (f.error === "missing_step" && off) this.mustSwitchOn = off[1]!;
     if (f.error) this.learnTools(a, f.error, f.message, intent.literal);
+    if (a.type === "place" && a.relation === "nextto" && intent.literal && /^no free space next to /.test(f.message)) this.crowded.add(intent.literal);
     const weight = f.error === "affordance" && a.type === "place" ? 2 : 1;
     if (intent.literal) this.strike(intent.literal, intent.once ? LITERAL_STRIKES : weight, LITERAL_STRIKES, this.givenUp);
     if (intent.searchTarget) this.strike(`search:${intent.searchTarget}`, 1, SEARCH_STRIKES, this.unsearchable, intent.searchTarget);

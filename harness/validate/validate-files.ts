@@ -85,7 +85,7 @@ function checkOne(file: string, kind: FileKind, problems: string[], warnings: st
     case "trajectory": {
       const text = readText(file);
       // one message, not the two the line checks give (no header line, and no end line after 0 steps)
-      if (text.trim() === "") throw new InputError(file, undefined, "empty file: a trajectory starts with its episode header line, a probe file holds one case, label or prediction a line");
+      if (text.trim() === "") throw new InputError(file, undefined, "empty trajectory: no episode header line (nor, were it a probe file, any case, label or prediction)");
       const check = trajectoryProblems(text, file, TRAJECTORY_PROBLEM_LIMIT);
       for (const e of check.errors) problems.push(e.message);
       if (check.omitted > 0) problems.push(`${file}: … and ${check.omitted} more problem(s) not listed (the first ${TRAJECTORY_PROBLEM_LIMIT} are)`);

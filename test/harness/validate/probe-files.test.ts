@@ -71,7 +71,7 @@ describe("validate: probe files", () => {
     const file = path.join(dir, "empty.jsonl");
     writeFileSync(file, "");
     const [report] = await validateFiles([file]);
-    expect(report!.problems).toEqual([`${file}: empty file: a trajectory starts with its episode header line, a probe file holds one case, label or prediction a line`]);
+    expect(report!.problems).toEqual([`${file}: empty trajectory: no episode header line (nor, were it a probe file, any case, label or prediction)`]);
   });
 });
 
