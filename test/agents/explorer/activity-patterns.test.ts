@@ -240,43 +240,48 @@ const CROWDED_SEEDS = 8;
 const dir = scratch("explorer-patterns-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+interface EpisodeRow {
+  id: string;
+  SR: number;
+  TP: number;
+  doneCalled: boolean;
+  steps: number;
+}
+
+/** Imports `activities` as a user would (houses sampled with `seeds` seeds) and runs the explorer on them. */
+async function runExplorerOn(name: string, activities: Record<string, string>, seeds: number): Promise<{ skipped: unknown[]; episodes: EpisodeRow[] }> {
+  const src = path.join(dir, `${name}-src`);
+  for (const [activity, text] of Object.entries(activities)) {
+    mkdirSync(path.join(src, activity), { recursive: true });
+    writeFileSync(path.join(src, activity, "problem0.bddl"), text);
+  }
+  const suite = path.join(dir, name);
+  const summary = await importBddl(src, { out: suite, seeds });
+  const out = path.join(dir, `${name}-run`);
+  await runSuite({ suite, agent: "explorer", agentOptions: {}, out, seed: null, maxSteps: null, stepTimeout: 600, episodes: null, repeat: 1, workers: 1, shard: null, resume: false });
+  const results = JSON.parse(readFileSync(path.join(out, "results.json"), "utf8")) as { episodes: EpisodeRow[] };
+  return { skipped: summary.skipped, episodes: results.episodes };
+}
+
 describe("the explorer on activity patterns it used to loop on", () => {
   it("solves each in houses sampled with three seeds, calling done() once every condition holds", { timeout: 300_000 }, async () => {
-    const src = path.join(dir, "src");
-    for (const [name, text] of Object.entries(ACTIVITIES)) {
-      mkdirSync(path.join(src, name), { recursive: true });
-      writeFileSync(path.join(src, name, "problem0.bddl"), text);
-    }
-    const suite = path.join(dir, "suite");
-    const summary = await importBddl(src, { out: suite, seeds: SEEDS });
-    expect(summary.skipped).toEqual([]);
-    const out = path.join(dir, "run");
-    await runSuite({ suite, agent: "explorer", agentOptions: {}, out, seed: null, maxSteps: null, stepTimeout: 600, episodes: null, repeat: 1, workers: 1, shard: null, resume: false });
-    const results = JSON.parse(readFileSync(path.join(out, "results.json"), "utf8")) as { episodes: Array<{ id: string; SR: number; TP: number; doneCalled: boolean; steps: number }> };
-    expect(results.episodes).toHaveLength(Object.keys(ACTIVITIES).length * SEEDS);
-    const failed = results.episodes.filter((e) => e.SR !== 1 || !e.doneCalled).map((e) => `${e.id}: TP ${e.TP} in ${e.steps} steps`);
+    const { skipped, episodes } = await runExplorerOn("patterns", ACTIVITIES, SEEDS);
+    expect(skipped).toEqual([]);
+    expect(episodes).toHaveLength(Object.keys(ACTIVITIES).length * SEEDS);
+    const failed = episodes.filter((e) => e.SR !== 1 || !e.doneCalled).map((e) => `${e.id}: TP ${e.TP} in ${e.steps} steps`);
     expect(failed).toEqual([]);
     // solved by working through the chores, not by wandering until the budget runs short
-    for (const e of results.episodes) expect(e.steps, e.id).toBeLessThan(60);
+    for (const e of episodes) expect(e.steps, e.id).toBeLessThan(60);
   });
 
   it("brings the target over when there is no room beside it, and moves a chain of neighbours one by one", { timeout: 300_000 }, async () => {
-    const src = path.join(dir, "crowded-src");
-    for (const [name, text] of Object.entries(CROWDED)) {
-      mkdirSync(path.join(src, name), { recursive: true });
-      writeFileSync(path.join(src, name, "problem0.bddl"), text);
-    }
-    const suite = path.join(dir, "crowded");
-    await importBddl(src, { out: suite, seeds: CROWDED_SEEDS });
-    const out = path.join(dir, "crowded-run");
-    await runSuite({ suite, agent: "explorer", agentOptions: {}, out, seed: null, maxSteps: null, stepTimeout: 600, episodes: null, repeat: 1, workers: 1, shard: null, resume: false });
-    const results = JSON.parse(readFileSync(path.join(out, "results.json"), "utf8")) as { episodes: Array<{ id: string; SR: number; doneCalled: boolean; steps: number }> };
-    const solved = (prefix: string) => results.episodes.filter((e) => e.id.startsWith(prefix) && e.SR === 1).length;
+    const { episodes } = await runExplorerOn("crowded", CROWDED, CROWDED_SEEDS);
+    const solved = (prefix: string) => episodes.filter((e) => e.id.startsWith(prefix) && e.SR === 1).length;
     // before: 4 of 8 and 2 of 8 (the target stayed crowded, the object went on the floor, done() came early)
     expect(solved("desk_in_a_chain_of_neighbours")).toBe(CROWDED_SEEDS);
     expect(solved("no_room_beside_the_coffee_maker")).toBeGreaterThanOrEqual(CROWDED_SEEDS - 1);
     // and never by carrying one object to and fro until the budget runs out
-    for (const e of results.episodes) {
+    for (const e of episodes) {
       expect(e.doneCalled, e.id).toBe(true);
       expect(e.steps, e.id).toBeLessThan(60);
     }
