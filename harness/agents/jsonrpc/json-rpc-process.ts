@@ -54,6 +54,8 @@ export class JsonRpcProcess {
   private nextId = 1;
   private failure: AgentProcessError | null = null;
   private exited = false;
+  /** Set by {@link stop}: an exit from now on is the stop's doing. */
+  private stopping = false;
   private readonly stderr: StderrLog;
   private exitPromise: Promise<void> = Promise.resolve();
 
@@ -119,7 +121,8 @@ export class JsonRpcProcess {
         // let stdout drain: a last response written just before exiting still counts
         setTimeout(() => {
           const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-          this.fail(`agent process ${how}`);
+          // stopped on purpose, it may still exit by itself first (at the end of its input): the reason is the stop
+          this.fail(this.stopping ? `agent process was stopped (it ${how})` : `agent process ${how}`);
           resolve();
         }, 50);
       });
@@ -168,6 +171,7 @@ export class JsonRpcProcess {
   async stop(graceMs = 2000): Promise<void> {
     const child = this.child;
     if (!child) return;
+    this.stopping = true;
     if (!this.exited) {
       child.stdin?.end();
       const timer = setTimeout(() => this.kill(), graceMs);

@@ -102,6 +102,15 @@ describe("JsonRpcAgent", () => {
     await expect(again).rejects.toThrow();
   });
 
+  it("a call in flight fails as stopped when the agent is stopped, though the process ends by itself at the end of its input", async () => {
+    const a = make("slow");
+    await a.reset(TASK, fakeObservation());
+    const pending = a.act(fakeObservation());
+    // close() gives a busy process time to end by itself once its stdin closes: it exits with code 0 before any kill
+    await a.close();
+    expect(await pending.catch((e) => e)).toMatchObject({ name: "AgentProcessError", message: expect.stringMatching(/agent process was stopped \(it exited with code 0\)/) });
+  });
+
   it("cancel() leaves an idle process alone", async () => {
     const a = make("ok");
     await a.reset(TASK, fakeObservation());
