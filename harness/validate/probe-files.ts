@@ -11,8 +11,11 @@ import { PROBE_RESULTS_SCHEMA_VERSION } from "../probes/report/results-file.ts";
 import { PROBE_KINDS } from "../probes/types.ts";
 import { indexRows } from "../probes/io/join.ts";
 import { describeSkipped, parseJsonl } from "../probes/io/jsonl.ts";
+import { readJsonFile } from "../probes/fungraph/files.ts";
 import {
   DetectionCaseSchema,
+  FunGraphSchema,
+  FunGraphTruthSchema,
   DetectionLabelSchema,
   GroundingPredictionSchema,
   GroundingTruthSchema,
@@ -82,8 +85,8 @@ export function probeFileProblems(file: string, text: string, kind: ProbeFileKin
 }
 
 /**
- * An import summary (`import.json`): it must be the summary `rearrange import` writes, and every file it lists
- * must be there — with as many lines as it says, for JSONL files. A folder moved as a whole still checks: a
+ * A summary of written files (`import.json` of `rearrange import`, `cases.json` of `rearrange probe cases`): every
+ * file it lists must be there — with as many lines as it says, for JSONL files. A folder moved as a whole still checks: a
  * listed path under the summary's `out` is looked for under the summary's own folder.
  */
 export function importSummaryProblems(file: string): string[] {
@@ -93,9 +96,9 @@ export function importSummaryProblems(file: string): string[] {
   } catch (err) {
     throw new InputError(file, undefined, `not JSON: ${(err as Error).message}`);
   }
-  const s = data as { format?: unknown; out?: unknown; files?: unknown } | null;
-  if (typeof s !== "object" || s === null || typeof s.format !== "string" || !Array.isArray(s.files)) {
-    return [`${file}: not an import summary (expected {format, source, out, files: [{path, what, count}], skipped, notes}, as rearrange import writes)`];
+  const s = data as { out?: unknown; files?: unknown } | null;
+  if (typeof s !== "object" || s === null || !Array.isArray(s.files)) {
+    return [`${file}: not a summary of written files (expected {source, out, files: [{path, what, count}], …}, as rearrange import and probe cases write)`];
   }
   const problems: string[] = [];
   const here = path.dirname(path.resolve(file));
@@ -131,5 +134,49 @@ export function probeResultsProblems(file: string, data: unknown): string[] {
   if (!(PROBE_KINDS as readonly unknown[]).includes(r.probe)) problems.push(`${file}: $.probe: expected one of ${PROBE_KINDS.join(", ")}, found ${JSON.stringify(r.probe)}`);
   if (r.mode !== "offline" && r.mode !== "agent") problems.push(`${file}: $.mode: expected "offline" or "agent", found ${JSON.stringify(r.mode)}`);
   if (typeof r.summary !== "object" || r.summary === null) problems.push(`${file}: $.summary: expected the probe's summary (an object)`);
+  return problems;
+}
+
+/** The functional scene graph files (JSON, one scene each): ground truth and predictions. */
+export type FunGraphFileKind = "fungraph-truth" | "fungraph-prediction";
+
+/** The fungraph kind of parsed JSON `data` from its keys, or null. */
+export function funGraphKindOf(data: unknown): FunGraphFileKind | null {
+  const v = data as { annotations?: unknown; nodes?: unknown } | null;
+  if (v && Array.isArray(v.annotations)) return "fungraph-truth";
+  if (v && Array.isArray(v.nodes)) return "fungraph-prediction";
+  return null;
+}
+
+/**
+ * A functional scene graph file: its schema (as `rearrange probe fungraph` reads it), ids that occur twice, and
+ * relations (edges) that name an id no annotation (node) has — a scorer could match them to nothing.
+ */
+export function funGraphFileProblems(file: string, kind: FunGraphFileKind): string[] {
+  const truth = kind === "fungraph-truth";
+  const read = readJsonFile(file, truth ? FunGraphTruthSchema : FunGraphSchema);
+  if ("skipped" in read) return [`${file}: line ${read.skipped.line}: ${read.skipped.reason}`];
+  const problems: string[] = [];
+  const items: Array<{ id: string | number }> = truth
+    ? (read.value as z.infer<typeof FunGraphTruthSchema>).annotations.map((a) => ({ id: a.annot_id }))
+    : (read.value as z.infer<typeof FunGraphSchema>).nodes;
+  const list = truth ? "annotations" : "nodes";
+  const field = truth ? "annot_id" : "id";
+  const ids = new Map<string, number>();
+  items.forEach((it, i) => {
+    const id = String(it.id);
+    const first = ids.get(id);
+    if (first !== undefined) problems.push(`${file}: $.${list}[${i}].${field}: ${JSON.stringify(id)} again (first at $.${list}[${first}])`);
+    else ids.set(id, i);
+  });
+  const links: Array<[string | number, string | number]> = truth
+    ? (read.value as z.infer<typeof FunGraphTruthSchema>).relations.map((r) => [r.first_node_annot_id, r.second_node_annot_id])
+    : (read.value as z.infer<typeof FunGraphSchema>).edges.map((e) => [e.element, e.object]);
+  const ends = truth ? ["first_node_annot_id", "second_node_annot_id"] : ["element", "object"];
+  links.forEach((pair, i) =>
+    pair.forEach((id, k) => {
+      if (!ids.has(String(id))) problems.push(`${file}: $.${truth ? "relations" : "edges"}[${i}].${ends[k]}: ${JSON.stringify(id)} is none of the ${list}' ${field}s`);
+    }),
+  );
   return problems;
 }

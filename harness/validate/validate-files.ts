@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { InputError, InputErrors } from "../../sim/errors.ts";
 import { formatWarning, parseProblem } from "../../sim/bddl/parser.ts";
 import { readStructuredFile, validateWith } from "../../sim/files/read-structured.ts";
@@ -10,9 +11,9 @@ import { SuiteSchema } from "../suite/schema.ts";
 import { resolveRelative } from "../suite/load.ts";
 import { readResultsFile } from "../metrics/results-file.ts";
 import { trajectoryProblems } from "../trajectory/reader.ts";
-import { importSummaryProblems, probeFileProblems, probeKindOf, probeResultsProblems, type ProbeFileKind } from "./probe-files.ts";
+import { funGraphFileProblems, funGraphKindOf, importSummaryProblems, probeFileProblems, probeKindOf, probeResultsProblems, type FunGraphFileKind, type ProbeFileKind } from "./probe-files.ts";
 
-export type FileKind = "scene" | "task" | "bddl" | "suite" | "results" | "trajectory" | ProbeFileKind | "import-summary" | "probe-results" | "unknown";
+export type FileKind = "scene" | "task" | "bddl" | "suite" | "results" | "trajectory" | ProbeFileKind | FunGraphFileKind | "import-summary" | "probe-results" | "unknown";
 
 export interface FileReport {
   file: string;
@@ -36,10 +37,14 @@ export function kindOf(file: string): FileKind {
   return "unknown";
 }
 
-/** Checks each file and collects every problem (never stops at the first file). */
+/**
+ * Checks each file and collects every problem (never stops at the first file). A folder stands for the files
+ * under it that validate knows by name or can tell by content (JSON, YAML, JSONL, BDDL): a run folder, an
+ * import's output.
+ */
 export async function validateFiles(files: readonly string[]): Promise<FileReport[]> {
   const out: FileReport[] = [];
-  for (const file of files) {
+  for (const file of expandFolders(files, out)) {
     let kind = kindOf(file);
     const problems: string[] = [];
     const warnings: string[] = [];
@@ -97,6 +102,10 @@ function checkOne(file: string, kind: FileKind, problems: string[], warnings: st
       return;
     case "probe-results":
       problems.push(...probeResultsProblems(file, readStructuredFile(file)));
+      return;
+    case "fungraph-truth":
+    case "fungraph-prediction":
+      problems.push(...funGraphFileProblems(file, kind));
       return;
     case "ranking-cases":
     case "ranking-predictions":
@@ -164,6 +173,43 @@ function checkSuite(file: string, problems: string[]): void {
   });
 }
 
+/** The files to check: `files` with each folder replaced by the checkable files under it, in name order. */
+function expandFolders(files: readonly string[], out: FileReport[]): string[] {
+  const list: string[] = [];
+  for (const file of files) {
+    if (!isFolder(file)) {
+      list.push(file);
+      continue;
+    }
+    const found = filesUnder(file).filter((f) => kindOf(f) !== "unknown" || CONTENT_KINDS.test(f));
+    if (found.length === 0) out.push({ file, kind: "unknown", ok: false, problems: [`${file}: a folder with no file to check (scene, task, suite, BDDL, results, trajectory or probe files)`], warnings: [] });
+    list.push(...found);
+  }
+  return list;
+}
+
+/** Files whose kind is told by their content. */
+const CONTENT_KINDS = /\.(json|ya?ml|jsonl|bddl)$/i;
+
+function isFolder(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    if (name.startsWith(".")) continue;
+    const p = path.join(dir, name);
+    if (isFolder(p)) out.push(...filesUnder(p));
+    else out.push(p);
+  }
+  return out;
+}
+
 function readText(file: string): string {
   try {
     return readFileSync(file, "utf8");
@@ -182,6 +228,9 @@ function sniff(file: string): FileKind {
     if (data && Array.isArray(data.episodes)) return "suite";
     if (data && ("bddl" in data || "bddlFile" in data)) return "task";
     if (data && typeof data.probe === "string" && "summary" in data) return "probe-results";
+    if (data && typeof data.out === "string" && Array.isArray(data.files)) return "import-summary";
+    const funGraph = funGraphKindOf(data);
+    if (funGraph) return funGraph;
   } catch {
     /* reported by the kind-specific check */
   }

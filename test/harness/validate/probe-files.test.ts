@@ -75,6 +75,27 @@ describe("validate: probe files", () => {
   });
 });
 
+describe("validate: functional scene graph files", () => {
+  const box = { center: { x: 1, y: 1, z: 0.5 }, size: { x: 0.2, y: 0.2, z: 0.2 }, heading: 0 };
+
+  it("checks ground truth and predictions against the probe's schemas, and every relation's ends", async () => {
+    const truth = write("room.gt.json", [
+      { annotations: [{ annot_id: 1, label: "switch", box }, { annot_id: 2, label: "lamp", box: [1, 1, 1, 0.2, 0.2, 0.2, 0] }], relations: [{ first_node_annot_id: 1, second_node_annot_id: 2, description: "turns on" }] },
+    ]);
+    const pred = write("room.pred.json", [
+      { nodes: [{ id: "a", label: "switch", box }, { id: "a", label: "lamp", box }], edges: [{ element: "a", object: "b", relation: "turns on" }] },
+    ]);
+    const bad = write("broken.gt.json", [{ annotations: [{ annot_id: 1, label: "switch" }] }]);
+    const [t, p, b] = await validateFiles([truth, pred, bad]);
+    expect(t).toMatchObject({ kind: "fungraph-truth", ok: true });
+    expect(p!.kind).toBe("fungraph-prediction");
+    expect(p!.problems).toEqual([`${pred}: $.nodes[1].id: "a" again (first at $.nodes[0])`, `${pred}: $.edges[0].object: "b" is none of the nodes' ids`]);
+    expect(b!.kind).toBe("fungraph-truth");
+    expect(b!.problems).toHaveLength(1);
+    expect(b!.problems[0]).toMatch(/^.*broken\.gt\.json: line 1: \$\.annotations\[0\]\.box: /);
+  });
+});
+
 describe("validate: import summaries", () => {
   it("checks that every listed file is there with its line count, also after the folder was moved", async () => {
     const out = path.join(dir, "imp");
@@ -109,3 +130,24 @@ describe("validate: import summaries", () => {
     expect(b!.problems).toEqual([`${bad}: $.probe: expected one of ranking, detection, fungraph, grounding, found "rank"`]);
   });
 });
+
+describe("validate: folders", () => {
+  it("checks the files under a folder that it knows by name or content, and says so of a folder with none", async () => {
+    const folder = path.join(dir, "folder");
+    const cases = write("folder/ranking.jsonl", [rankingCase("c1")]);
+    const labels = write("folder/sub/detection.gt.jsonl", [{ id: "e1/o1", misplaced: "yes" }]);
+    write("folder/screenshot.png", ["not checked"]);
+    write("folder/.hidden.jsonl", ["not checked either"]);
+    const summary = write("folder/cases.json", [{ source: "default", out: folder, files: [{ path: cases, what: "ranking cases", count: 1 }] }]);
+    const reports = await validateFiles([folder]);
+    expect(reports.map((r) => [r.file, r.kind, r.ok])).toEqual([
+      [summary, "import-summary", true],
+      [cases, "ranking-cases", true],
+      [labels, "detection-labels", false],
+    ]);
+    const empty = path.join(dir, "empty-folder");
+    mkdirSync(empty, { recursive: true });
+    expect((await validateFiles([empty]))[0]).toMatchObject({ file: empty, ok: false, problems: [expect.stringMatching(/a folder with no file to check/)] });
+  });
+});
+
