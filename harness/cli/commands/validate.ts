@@ -5,7 +5,7 @@ export const command: CommandModule<object, { files: string[]; json: boolean }> 
   describe: "check scene, task, suite, BDDL, results and trajectory files, probe files and import summaries; print every problem with file, place and reason (on stdout; exit 1 when there is any)",
   builder: (y) =>
     y
-      .positional("files", { type: "string", array: true, demandOption: true, describe: "files to check" })
+      .positional("files", { type: "string", array: true, demandOption: true, describe: "files to check (a folder: the files under it)" })
       .option("json", { type: "boolean", default: false, describe: "print the report as JSON" }),
   handler: async (argv) => {
     const { validateFiles } = await import("../../validate/validate-files.ts");
