@@ -113,6 +113,11 @@ export class ExplorerAgent implements Agent {
     return this.memory.remember({ action: { type: "done" } });
   }
 
+  /** True once the agent has lifted `id` {@link RELIFTS_TO_AVOID} times from where it had put it itself. */
+  private carriedToAndFro(id: string): boolean {
+    return (this.relifted.get(id) ?? 0) >= RELIFTS_TO_AVOID;
+  }
+
   /** Makes `l` the literal in progress; returns its key. */
   private commit(l: Literal): string {
     this.committed = { literal: l, key: literalKey(l) };
@@ -143,7 +148,7 @@ export class ExplorerAgent implements Agent {
     const key = literalKey(l);
     // also once the object has been carried to and fro (a mouse between the keyboard and the folder it must be
     // beside, far apart on the desk), for good: the keyboard comes to the mouse, then the computer to the keyboard
-    if (!this.turned.has(key) && (this.relifted.get(x) ?? 0) >= RELIFTS_TO_AVOID && !this.belief.satisfied(l)) this.turned.add(key);
+    if (!this.turned.has(key) && this.carriedToAndFro(x) && !this.belief.satisfied(l)) this.turned.add(key);
     if (!this.turned.has(key)) {
       if (!this.memory.crowded.has(key)) return l;
       // one object is brought over for lack of room once: a coffee maker fetched to the saucer, then to the bottle,
@@ -182,7 +187,7 @@ export class ExplorerAgent implements Agent {
     // the table, two under it) both chose the first shoe, and it was carried back and forth between the two
     if (l.positive && PLACEMENT_PREDICATES.has(l.pred)) {
       const put = this.belief.placement(l.args[0]!);
-      if (put && (put.relation !== l.pred || put.target !== l.args[1])) return (this.relifted.get(l.args[0]!) ?? 0) >= RELIFTS_TO_AVOID ? MOVES_AGAIN : MOVES_OWN_PLACEMENT;
+      if (put && (put.relation !== l.pred || put.target !== l.args[1])) return this.carriedToAndFro(l.args[0]!) ? MOVES_AGAIN : MOVES_OWN_PLACEMENT;
     }
     return 1;
   }
@@ -256,7 +261,7 @@ export class ExplorerAgent implements Agent {
         : movesObject(this.belief, l)
           ? 1
           : PLACEMENT_PREDICATES.has(l.pred)
-            ? (this.relifted.get(l.args[0]!) ?? 0) >= RELIFTS_TO_AVOID ? 2.5 : 2
+            ? this.carriedToAndFro(l.args[0]!) ? 2.5 : 2
             : l.positive
               ? 3
               : 4;

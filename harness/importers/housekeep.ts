@@ -23,7 +23,8 @@ import {
   type HousekeepEpisodes,
   type SplitName,
 } from "../probes/datasets/housekeep.ts";
-import { housekeepReceptacles, housekeepRooms, housekeepScene, housekeepTask } from "../probes/datasets/housekeep-scenes.ts";
+import { housekeepRooms, housekeepScene, housekeepTask } from "../probes/datasets/housekeep-scenes.ts";
+import { housekeepReceptacles } from "../probes/datasets/housekeep-receptacles.ts";
 import { listSourceFiles, parseJsonText, writeJsonFile, writeJsonlFile } from "../probes/datasets/source-files.ts";
 import { SceneSchema } from "../../sim/scene/schema.ts";
 import type { ImportOptions, ImportSummary } from "./index.ts";

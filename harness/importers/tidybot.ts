@@ -50,7 +50,7 @@ export async function importTidybot(src: string, options: ImportOptions): Promis
     seen.push(...converted.seen.map(rename));
     scenarios += converted.scenarios;
   }
-  const repeated = repeatedScenarios(contributing.map((p) => ({ file: p.file, data: p.converted.parsed })));
+  const repeated = repeatedScenarios(contributing.map((p) => p.converted.parsed));
   if (repeated > 0) summary.notes.push(`${repeated} scenario(s) repeat one in an earlier file (the same scenario in two copies of the benchmark?): each copy is imported and scored`);
   summary.files.push(
     { path: writeJsonlFile(options.out, "ranking.unseen.jsonl", unseen), what: `ranking cases for unseen objects (${scenarios} scenarios)`, count: unseen.length },
@@ -66,13 +66,13 @@ export async function importTidybot(src: string, options: ImportOptions): Promis
   return summary;
 }
 
-/** How many scenarios are the same as one of an earlier file (same receptacles, objects and placements). */
-function repeatedScenarios(files: ReadonlyArray<{ file: string; data: readonly unknown[] }>): number {
+/** How many scenarios are the same as one of an earlier file's (same receptacles, objects and placements); `files`: each file's scenarios. */
+function repeatedScenarios(files: ReadonlyArray<readonly unknown[]>): number {
   const seen = new Set<string>();
   let repeated = 0;
-  for (const f of files) {
+  for (const scenarios of files) {
     const own = new Set<string>();
-    for (const scenario of f.data) {
+    for (const scenario of scenarios) {
       const key = JSON.stringify(scenario);
       if (seen.has(key)) repeated++;
       own.add(key);

@@ -123,10 +123,11 @@ function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: I
       episodes.push({ id: task.id as string, scene: `scenes/${sceneId}.scene.json`, task: `tasks/${task.id as string}.task.json`, seed: episodes.length, maxSteps: 60 });
     } else summary.notes.push(`${sceneId}: no task generated (needs a carryable object and a table-like surface${tried > 0 ? ", and a task the oracle solves" : ""})`);
     // grounding: all source objects of the storey, VLA-3D ids, scene frame, named as the statements name them
+    const listedLabel = new Map(members.map((o) => [o.id, statementLabel(o)]));
     const listed = members.map((o) => ({
       id: o.id,
       box: { ...o.box, center: { ...o.box.center, z: o.box.center.z - storey.zShift } },
-      label: statementLabel(o),
+      label: listedLabel.get(o.id)!,
       ...(o.colors[0] ? { color: o.colors[0] } : {}),
     }));
     const objectList = formatObjectList(listed);
@@ -146,7 +147,6 @@ function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: I
       lines.push({ scene: sceneId, type: "object_reference", question: s.text, answer: s.targetId, object_list: objectList });
     }
     const sourceNumber = new Map(objects.map((o, i) => [o.id, Number(o.id.slice(o.id.lastIndexOf("_") + 1)) || i]));
-    const listedLabel = new Map(members.map((o) => [o.id, statementLabel(o)]));
     const labelOf = (o: ObjectSpec) => listedLabel.get(sourceNumber.get(o.id)!);
     for (const q of groundingFromScene(scene, { scene: sceneId, objectList, numberOf: (o) => sourceNumber.get(o.id)!, labelOf }))
       if (!seen.has(q.question)) {

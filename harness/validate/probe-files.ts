@@ -6,11 +6,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { InputError } from "../../sim/errors.ts";
 import { PROBE_RESULTS_SCHEMA_VERSION } from "../probes/report/results-file.ts";
 import { PROBE_KINDS } from "../probes/types.ts";
 import { indexRows } from "../probes/io/join.ts";
-import { describeSkipped, parseJsonl } from "../probes/io/jsonl.ts";
+import { parseJsonl } from "../probes/io/jsonl.ts";
+import type { SkippedLine } from "../probes/types.ts";
 import { readJsonFile } from "../probes/fungraph/files.ts";
 import {
   DetectionCaseSchema,
@@ -81,7 +81,12 @@ export function probeFileProblems(file: string, text: string, kind: ProbeFileKin
   const shape = SHAPES[kind];
   const read = parseJsonl(text, file, shape.schema);
   const dup = indexRows(read.rows as Array<{ line: number; value: never }>, shape.key, file);
-  return [...read.skipped, ...dup.skipped].sort((a, b) => a.line - b.line).map((s) => describeSkipped(s).replace(/:(\d+): /, ": line $1: "));
+  return [...read.skipped, ...dup.skipped].sort((a, b) => a.line - b.line).map(lineProblem);
+}
+
+/** A skipped line as validate reports a problem: `file: line N: reason`. */
+function lineProblem(s: SkippedLine): string {
+  return `${s.file}: line ${s.line}: ${s.reason}`;
 }
 
 /**
@@ -89,13 +94,7 @@ export function probeFileProblems(file: string, text: string, kind: ProbeFileKin
  * file it lists must be there — with as many lines as it says, for JSONL files. A folder moved as a whole still checks: a
  * listed path under the summary's `out` is looked for under the summary's own folder.
  */
-export function importSummaryProblems(file: string): string[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file, "utf8"));
-  } catch (err) {
-    throw new InputError(file, undefined, `not JSON: ${(err as Error).message}`);
-  }
+export function importSummaryProblems(file: string, data: unknown): string[] {
   const s = data as { out?: unknown; files?: unknown } | null;
   if (typeof s !== "object" || s === null || !Array.isArray(s.files)) {
     return [`${file}: not a summary of written files (expected {source, out, files: [{path, what, count}], …}, as rearrange import and probe cases write)`];
@@ -155,7 +154,7 @@ export function funGraphKindOf(data: unknown): FunGraphFileKind | null {
 export function funGraphFileProblems(file: string, kind: FunGraphFileKind): string[] {
   const truth = kind === "fungraph-truth";
   const read = readJsonFile(file, truth ? FunGraphTruthSchema : FunGraphSchema);
-  if ("skipped" in read) return [`${file}: line ${read.skipped.line}: ${read.skipped.reason}`];
+  if ("skipped" in read) return [lineProblem(read.skipped)];
   const problems: string[] = [];
   const items: Array<{ id: string | number }> = truth
     ? (read.value as z.infer<typeof FunGraphTruthSchema>).annotations.map((a) => ({ id: a.annot_id }))

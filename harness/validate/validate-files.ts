@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { InputError, InputErrors } from "../../sim/errors.ts";
 import { formatWarning, parseProblem } from "../../sim/bddl/parser.ts";
 import { readStructuredFile, validateWith } from "../../sim/files/read-structured.ts";
@@ -11,6 +10,7 @@ import { SuiteSchema } from "../suite/schema.ts";
 import { resolveRelative } from "../suite/load.ts";
 import { readResultsFile } from "../metrics/results-file.ts";
 import { trajectoryProblems } from "../trajectory/reader.ts";
+import { listSourceFiles } from "../probes/datasets/source-files.ts";
 import { funGraphFileProblems, funGraphKindOf, importSummaryProblems, probeFileProblems, probeKindOf, probeResultsProblems, type FunGraphFileKind, type ProbeFileKind } from "./probe-files.ts";
 
 export type FileKind = "scene" | "task" | "bddl" | "suite" | "results" | "trajectory" | ProbeFileKind | FunGraphFileKind | "import-summary" | "probe-results" | "unknown";
@@ -51,9 +51,10 @@ export async function validateFiles(files: readonly string[]): Promise<FileRepor
     try {
       if (!existsSync(file)) throw new InputError(file, undefined, "no such file");
       if (kind === "unknown") kind = sniff(file);
-      // a JSONL file is a trajectory unless its first line is a probe case, label or prediction
-      if (kind === "trajectory") kind = probeKindOf(readText(file)) ?? kind;
-      checkOne(file, kind, problems, warnings);
+      // a JSONL file is a trajectory unless its first line is a probe case, label or prediction (read once for both)
+      const jsonl = kind === "trajectory" ? readText(file) : null;
+      if (jsonl !== null) kind = probeKindOf(jsonl) ?? kind;
+      checkOne(file, kind, problems, warnings, jsonl);
     } catch (err) {
       problems.push(...messages(err));
     }
@@ -65,7 +66,8 @@ export async function validateFiles(files: readonly string[]): Promise<FileRepor
 /** At most this many bad lines of one trajectory or probe file are listed; the rest are counted. */
 export const TRAJECTORY_PROBLEM_LIMIT = 100;
 
-function checkOne(file: string, kind: FileKind, problems: string[], warnings: string[]): void {
+/** Checks one file of `kind`; `jsonl` is the text of a JSONL file, already read. */
+function checkOne(file: string, kind: FileKind, problems: string[], warnings: string[], jsonl: string | null): void {
   switch (kind) {
     case "scene":
       loadSceneFile(file);
@@ -88,7 +90,7 @@ function checkOne(file: string, kind: FileKind, problems: string[], warnings: st
       readResultsFile(file);
       return;
     case "trajectory": {
-      const text = readText(file);
+      const text = jsonl ?? readText(file);
       // one message, not the two the line checks give (no header line, and no end line after 0 steps)
       if (text.trim() === "") throw new InputError(file, undefined, "empty trajectory: no episode header line (nor, were it a probe file, any case, label or prediction)");
       const check = trajectoryProblems(text, file, TRAJECTORY_PROBLEM_LIMIT);
@@ -98,7 +100,7 @@ function checkOne(file: string, kind: FileKind, problems: string[], warnings: st
       return;
     }
     case "import-summary":
-      problems.push(...importSummaryProblems(file));
+      problems.push(...importSummaryProblems(file, readStructuredFile(file)));
       return;
     case "probe-results":
       problems.push(...probeResultsProblems(file, readStructuredFile(file)));
@@ -113,7 +115,7 @@ function checkOne(file: string, kind: FileKind, problems: string[], warnings: st
     case "detection-labels":
     case "grounding-questions":
     case "grounding-predictions": {
-      const found = probeFileProblems(file, readText(file), kind);
+      const found = probeFileProblems(file, jsonl ?? readText(file), kind);
       problems.push(...found.slice(0, TRAJECTORY_PROBLEM_LIMIT));
       if (found.length > TRAJECTORY_PROBLEM_LIMIT) problems.push(`${file}: … and ${found.length - TRAJECTORY_PROBLEM_LIMIT} more problem(s) not listed (the first ${TRAJECTORY_PROBLEM_LIMIT} are)`);
       return;
@@ -181,7 +183,7 @@ function expandFolders(files: readonly string[], out: FileReport[]): string[] {
       list.push(file);
       continue;
     }
-    const found = filesUnder(file).filter((f) => kindOf(f) !== "unknown" || CONTENT_KINDS.test(f));
+    const found = listSourceFiles(file).filter((f) => kindOf(f) !== "unknown" || CONTENT_KINDS.test(f));
     if (found.length === 0) out.push({ file, kind: "unknown", ok: false, problems: [`${file}: a folder with no file to check (scene, task, suite, BDDL, results, trajectory or probe files)`], warnings: [] });
     list.push(...found);
   }
@@ -197,17 +199,6 @@ function isFolder(p: string): boolean {
   } catch {
     return false;
   }
-}
-
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    if (name.startsWith(".")) continue;
-    const p = path.join(dir, name);
-    if (isFolder(p)) out.push(...filesUnder(p));
-    else out.push(p);
-  }
-  return out;
 }
 
 function readText(file: string): string {

@@ -6,11 +6,9 @@ import { integerOption, numberOption } from "../option-values.ts";
 import { probeCasesCommand } from "./probe-cases.ts";
 import { PROBE_KINDS, type ProbeKind } from "../../probes/types.ts";
 
-const KINDS = PROBE_KINDS;
-type Kind = ProbeKind;
 
 interface ProbeArgs {
-  kind: Kind;
+  kind: ProbeKind;
   gt?: string;
   pred?: string;
   agent?: string;
@@ -37,7 +35,7 @@ const scoreCommand: CommandModule<object, ProbeArgs> = {
   describe: "score a probe: placement ranking (NDCG@8), misplacement detection, functional scene graph recall, 3D grounding",
   builder: (y) =>
     y
-      .positional("kind", { choices: KINDS, demandOption: true, describe: "which probe" })
+      .positional("kind", { choices: PROBE_KINDS, demandOption: true, describe: "which probe" })
       .option("gt", { type: "string", describe: "ground-truth file (fungraph: a JSON file or a folder of them)" })
       .option("pred", { type: "string", describe: "prediction file to score against --gt" })
       .option("agent", { type: "string", describe: "agent to run: random, prior, a registered name, a module path or cmd:COMMAND" })

@@ -14,14 +14,12 @@
  *   it overlaps (a counter top over the dishwasher); carpets are left out of this (things stand on them).
  * Objects are then set on (or in) their start receptacle by the scene: see housekeep-scenes.ts.
  */
-import type { ObjectSpec } from "../../../sim/scene/schema.ts";
+import type { ObjectSpec, Vec3 } from "../../../sim/scene/schema.ts";
 import { housekeepReceptacleCategory, housekeepRoomType, type HousekeepEpisode } from "./housekeep.ts";
 import { conceptOf } from "../labels/concepts.ts";
 
-type Vec = { x: number; y: number; z: number };
-
 /** Habitat (y-up) → ours (z-up): (x, y, z) becomes (x, −z, y), a proper rotation (handedness kept). */
-export function habitatToZUp([x, y, z]: readonly [number, number, number]): Vec {
+export function habitatToZUp([x, y, z]: readonly [number, number, number]): Vec3 {
   return { x, y: -z, z: y };
 }
 
@@ -102,13 +100,9 @@ export function housekeepSynset(category: string): string {
   return conceptOf(category)?.synset ?? `${category.toLowerCase().replace(/[^a-z0-9]+/g, "_")}.n.01`;
 }
 
+/** The scene object id of a Housekeep receptacle key (`kitchen_0-counter_64_0.urdf` → `kitchen_0_counter_64_0`). */
 export function receptacleId(key: string): string {
   return key.replace(/\.urdf$/, "").replace(/[^A-Za-z0-9_]+/g, "_");
-}
-
-/** True for a receptacle category with an interior (things start and go inside it). */
-export function isContainerCategory(category: string): boolean {
-  return CONTAINERS.has(category);
 }
 
 interface Sized {
@@ -126,8 +120,8 @@ interface Sized {
 
 /** Fixed receptacles of a house, sized from every episode of it (see module comment). */
 export function housekeepReceptacles(episodes: readonly HousekeepEpisode[]): Map<string, ObjectSpec> {
-  const keys = new Map<string, { category: string; at: Vec }>();
-  const resting = new Map<string, Vec[]>();
+  const keys = new Map<string, { category: string; at: Vec3 }>();
+  const resting = new Map<string, Vec3[]>();
   for (const ep of episodes) {
     for (const r of ep.receptacles) if (r.position) keys.set(r.key, { category: housekeepReceptacleCategory(r.category), at: habitatToZUp(r.position) });
     for (const o of ep.objects) if (o.position) resting.set(o.start_receptacle, [...(resting.get(o.start_receptacle) ?? []), habitatToZUp(o.position)]);

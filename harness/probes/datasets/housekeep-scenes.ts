@@ -13,15 +13,11 @@
  * doors join touching rooms, and unreachable rooms are joined to the nearest (as for VLA-3D).
  * Task: every misplaced object must end up on (or in, for containers) one of its goal receptacles.
  */
-import { SCENE_SCHEMA_VERSION, type ObjectSpec, type RoomSpec, type SceneFile } from "../../../sim/scene/schema.ts";
+import { SCENE_SCHEMA_VERSION, type ObjectSpec, type RoomSpec, type SceneFile, type Vec3 } from "../../../sim/scene/schema.ts";
 import { DEFAULT_WALL } from "../../../sim/geometry/shape-model.ts";
 import { connectRooms } from "./vla3d/rooms.ts";
 import { type HousekeepEpisode } from "./housekeep.ts";
-import { habitatToZUp, housekeepReceptacles, housekeepSynset, OBJECT_SIZE } from "./housekeep-receptacles.ts";
-
-export { habitatToZUp, housekeepReceptacles, housekeepSynset };
-
-type Vec = { x: number; y: number; z: number };
+import { habitatToZUp, housekeepSynset, OBJECT_SIZE } from "./housekeep-receptacles.ts";
 
 function objectId(key: string): string {
   return key.replace(/[^A-Za-z0-9_]+/g, "_");
@@ -67,7 +63,7 @@ export function housekeepRooms(receptacles: Iterable<ObjectSpec>): RoomSpec[] {
 
 /** The scene of one episode: the house's receptacles plus the episode's objects at their start. */
 export function housekeepScene(ep: HousekeepEpisode, receptacles: Map<string, ObjectSpec>, rooms: RoomSpec[]): SceneFile {
-  const nearestRoom = (p: Vec) =>
+  const nearestRoom = (p: Vec3) =>
     [...rooms].sort((a, b) => {
       const d = (r: RoomSpec) => Math.hypot(Math.max(r.footprint.min.x - p.x, 0, p.x - r.footprint.max.x), Math.max(r.footprint.min.y - p.y, 0, p.y - r.footprint.max.y));
       return d(a) - d(b);

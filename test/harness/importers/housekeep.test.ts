@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { importHousekeep } from "../../../harness/importers/housekeep.ts";
-import { habitatToZUp } from "../../../harness/probes/datasets/housekeep-scenes.ts";
+import { habitatToZUp, receptacleId } from "../../../harness/probes/datasets/housekeep-receptacles.ts";
 import { SceneSchema } from "../../../sim/scene/schema.ts";
 import { SHARED_DATA, dataSuiteTitle, describeWithData, hasSharedData } from "../probes/shared-data.ts";
 
@@ -75,7 +75,7 @@ describeWithData("housekeep", "rearrange import housekeep on the shared data", a
       const scene = JSON.parse(readFileSync(path.join(out, "scenes", `housekeep-${ep.scene_id}-ep${ep.episode_id}.scene.json`), "utf8")) as { objects: Array<{ id: string; shape: string; wall?: number; box: { center: { x: number; y: number; z: number }; size: { x: number; y: number; z: number } } }> };
       for (const o of ep.objects) {
         const spec = scene.objects.find((x) => x.id === o.key.replace(/[^A-Za-z0-9_]+/g, "_"))!;
-        const r = scene.objects.find((x) => x.id === o.start_receptacle.replace(/\.urdf$/, "").replace(/[^A-Za-z0-9_]+/g, "_"));
+        const r = scene.objects.find((x) => x.id === receptacleId(o.start_receptacle));
         const at = habitatToZUp(o.position);
         if (!r) {
           expect(spec.box.center).toEqual(at); // its receptacle is not imported: where Habitat dropped it, settled by the loader
