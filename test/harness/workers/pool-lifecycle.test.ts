@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
@@ -7,25 +7,11 @@ import { runSuite, type RunOptions } from "../../../harness/runner/run-suite.ts"
 import { InputError } from "../../../sim/errors.ts";
 import { copyBundledSuite, hasBundledSuite, resultsOf, trajectoriesWithoutTs } from "./run-files.ts";
 import { testRunOptions } from "../../helpers/run-options.ts";
+import { CAN_LIST_THREADS, expectThreadsBackTo, threadNames } from "../../helpers/os-threads.ts";
 
 const FLAKY = path.join(import.meta.dirname, "fixtures", "flaky-agent.ts");
 
 /** OS threads of this process (Linux): a worker thread that was not stopped is one more. */
-function osThreads(): number {
-  return readdirSync("/proc/self/task").length;
-}
-
-/** The OS threads of this process by name (`comm`), for a failure message. */
-function threadNames(): string[] {
-  return readdirSync("/proc/self/task").map((tid) => {
-    try {
-      return readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim();
-    } catch {
-      return "?"; // ended while listed
-    }
-  });
-}
-
 describe.skipIf(!hasBundledSuite("default"))("worker pool: agents, failures and clocks", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), "pool-"));
   let suite = "";
@@ -53,16 +39,11 @@ describe.skipIf(!hasBundledSuite("default"))("worker pool: agents, failures and 
     }
   });
 
-  it.skipIf(!existsSync("/proc/self/task"))("the pool's threads have ended when the run returns", async () => {
+  it.skipIf(!CAN_LIST_THREADS)("the pool's threads have ended when the run returns", async () => {
     await runSuite(options({ out: path.join(root, "threads-warm"), workers: 1 })); // libuv and V8 helper threads exist now
     const before = threadNames();
     await runSuite(options({ out: path.join(root, "threads"), workers: 3 }));
-    // the kernel lists a thread until it is reaped, which on a loaded machine may come a moment after the join (once
-    // in a clean-clone CI: 13 threads against 12); a pool thread left running never goes
-    const deadline = Date.now() + 2000;
-    while (osThreads() > before.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    const after = threadNames();
-    expect(after.length, `threads before: ${before.sort().join(", ")}; after: ${after.sort().join(", ")}`).toBeLessThanOrEqual(before.length);
+    await expectThreadsBackTo(before);
   });
 
   it("an agent that throws ends only its episode, the same way with 1 or 2 workers", async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
@@ -8,6 +8,7 @@ import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
 import { InputError } from "../../../sim/errors.ts";
 import { copyBundledSuite, hasBundledSuite, resultsOf, trajectoriesWithoutTs, testWorkerSetup } from "./run-files.ts";
 import { testRunOptions } from "../../helpers/run-options.ts";
+import { CAN_LIST_THREADS, expectThreadsBackTo, threadNames } from "../../helpers/os-threads.ts";
 
 const FLAKY = path.join(import.meta.dirname, "fixtures", "flaky-agent.ts");
 
@@ -98,13 +99,13 @@ describe.skipIf(!hasBundledSuite("default"))("a worker pool kept across runs (ru
     expect(pool!.running).toBe(false);
   });
 
-  it.skipIf(!existsSync("/proc/self/task"))("closing the pool stops its threads", async () => {
-    const before = readdirSync("/proc/self/task").length;
+  it.skipIf(!CAN_LIST_THREADS)("closing the pool stops its threads", async () => {
+    const before = threadNames();
     const extra = await EpisodePool.open(2);
     await runSuite(options({ out: path.join(root, "extra"), workers: 3, pool: extra }));
-    expect(readdirSync("/proc/self/task").length).toBeGreaterThanOrEqual(before + 2);
+    expect(threadNames().length).toBeGreaterThanOrEqual(before.length + 2);
     await extra.close();
-    expect(readdirSync("/proc/self/task").length).toBeLessThanOrEqual(before);
+    await expectThreadsBackTo(before);
     await expect(runSuite(options({ out: path.join(root, "after-close"), workers: 3, pool: extra }))).rejects.toThrow(/worker pool has been closed/);
   });
 });
