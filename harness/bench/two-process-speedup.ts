@@ -58,7 +58,8 @@ export async function measureTwoProcessSpeedup(options: { suite: string; reps: n
       speedupSpread: spreadOf(one.map((t, rep) => t.wallMs / two[rep]!.wallMs)),
     };
   } finally {
-    for (const l of lanes) l.close();
+    // waited for: a lane killed mid-run (another lane failed) may otherwise still be writing its run folder
+    await Promise.all(lanes.map((l) => l.close()));
   }
 }
 
@@ -95,7 +96,8 @@ export interface Lane {
   next(): Promise<LaneMessage>;
   /** Starts one timed run; resolves with its report. */
   run(): Promise<Extract<LaneMessage, { run: number }>>;
-  close(): void;
+  /** Ends the lane (stdin closed, killed if still running); resolves once the process has exited. */
+  close(): Promise<void>;
 }
 
 /**
@@ -110,6 +112,7 @@ export function startLane(suite: string, out: string, warmups = 1, from: string 
     stderr = (stderr + d.toString()).slice(-4000);
   });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const gone = new Promise<void>((resolve) => child.on("close", () => resolve()));
   const exited = new Promise<never>((_, reject) => {
     child.on("close", (code, signal) => reject(new Error(`benchmark lane for ${suite} exited (${signal ?? `code ${code}`}) before reporting: ${stderr.trim() || "no output"}`)));
   });
@@ -128,9 +131,10 @@ export function startLane(suite: string, out: string, warmups = 1, from: string 
       if (!("run" in m)) throw new Error(`benchmark lane for ${suite} answered ${JSON.stringify(m)} to a run`);
       return m;
     },
-    close() {
+    async close() {
       child.stdin.end();
-      if (child.exitCode === null) child.kill();
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await gone;
     },
   };
 }
