@@ -55,4 +55,6 @@ export const FOOD: Readonly<Record<string, ProfileEntry>> = {
   "pop.n.02": food([0.066, 0.066, 0.12], {}, { label: "can of soda" }),
   "can__of__soda.n.01": food([0.066, 0.066, 0.12], {}, { label: "can of soda" }),
   "vegetable_oil.n.01": food([0.08, 0.08, 0.28], {}, { label: "bottle of oil" }),
+  "feta.n.01": food([0.1, 0.07, 0.03], SLICE),
+  "baking_powder.n.01": food([0.1, 0.06, 0.12], {}, { label: "tin of baking powder" }),
 };

@@ -7,6 +7,7 @@ import { householdSenses, hypernymClosure, sensesOf, synsetByName, synsetName } 
 import { FOOD } from "./food.ts";
 import { FURNITURE } from "./furniture.ts";
 import { GENERIC_DEFAULT, HYPERNYM_DEFAULTS } from "./hypernym-defaults.ts";
+import { packagedEntry } from "./packaged.ts";
 import { ITEMS } from "./items.ts";
 import { labelOf, lemmaOf, type CategoryProfile, type ProfileEntry } from "./profile.ts";
 
@@ -34,8 +35,14 @@ export function isTabled(synset: string): boolean {
 function resolve(synset: string): CategoryProfile {
   const tabled = CATEGORY_TABLE[synset];
   if (tabled) return finish(synset, tabled, "table");
+  const packaged = packagedEntry(lemmaOf(synset));
+  if (packaged) return { ...finish(synset, packaged.entry, "hypernym"), via: `packaged goods (${packaged.head})` };
   const offset = wordnetOffset(synset);
   if (offset !== null) {
+    // a compound that WordNet knows only by its head word (grocery_shelf → shelf.n.01): the head's own entry
+    const named = synsetName(offset);
+    const head = named !== synset && Object.hasOwn(CATEGORY_TABLE, named) ? CATEGORY_TABLE[named] : undefined;
+    if (head) return { ...finish(synset, head, "hypernym"), via: named };
     const ancestor = nearestDefault(offset);
     if (ancestor) return { ...finish(synset, ancestor.entry, "hypernym"), via: ancestor.name };
   }

@@ -176,6 +176,8 @@ function categoryOverrides(problem: BddlProblem, uses: AtomUse[]): Map<string, {
 /** What must fit in, on and under each instance: its initial contents plus what the goal puts there. */
 function loadsOf(uses: AtomUse[], instances: Map<string, InstanceSpec>): ActivitySpec["loads"] {
   const loads: ActivitySpec["loads"] = new Map();
+  // what the goal itself puts on each surface: where a thing it puts next to one of them ends up too
+  const goalOnTop = new Map<string, Set<string>>();
   const concrete = (names: string[]) => names.filter((n) => instances.has(n) && !isWildcardInstance(n));
   for (const use of uses) {
     if (use.pred !== "inside" && use.pred !== "ontop" && use.pred !== "under") continue;
@@ -185,19 +187,36 @@ function loadsOf(uses: AtomUse[], instances: Map<string, InstanceSpec>): Activit
       if (t.role === "floor" || t.role === "agent" || t.profile.shape === "floor") continue;
       let l = loads.get(target);
       if (!l) loads.set(target, (l = { inside: new Set(), ontop: new Set(), under: new Set() }));
-      for (const src of concrete(use.args[0]!)) if (src !== target && instances.get(src)!.role !== "agent") l[use.pred].add(src);
+      for (const src of oneOrAll(concrete(use.args[0]!), use.oneOf[0]!, instances)) {
+        if (src === target || instances.get(src)!.role === "agent") continue;
+        l[use.pred].add(src);
+        if (use.goal && use.pred === "ontop") goalOnTop.set(target, (goalOnTop.get(target) ?? new Set()).add(src));
+      }
     }
   }
-  // things the goal puts next to each other end up on the same surface
+  // things the goal puts next to each other end up on the same surface (the one the goal puts them on, not one
+  // they start on: a keyboard starting on a notebook made the notebook room for the whole desk's worth)
   for (const use of uses) {
     if (use.pred !== "nextto" || !use.goal || !wants(use, true)) continue;
     const [a, b] = [concrete(use.args[0]!), concrete(use.args[1]!)];
-    for (const l of loads.values()) {
-      if (b.some((x) => l.ontop.has(x))) a.forEach((x) => l.ontop.add(x));
-      if (a.some((x) => l.ontop.has(x))) b.forEach((x) => l.ontop.add(x));
+    for (const [target, on] of goalOnTop) {
+      const l = loads.get(target)!;
+      const join = (xs: string[]) => xs.forEach((x) => (l.ontop.add(x), on.add(x)));
+      if (b.some((x) => on.has(x))) join(a);
+      if (a.some((x) => on.has(x))) join(b);
     }
   }
   return loads;
+}
+
+/**
+ * The instances an argument puts in, on or under its target: all of them, or, where one is enough (an `exists`),
+ * the one with the largest footprint, so that the target makes room for whichever is chosen but not for all.
+ */
+function oneOrAll(names: string[], one: boolean, instances: Map<string, InstanceSpec>): string[] {
+  if (!one || names.length < 2) return names;
+  const footprint = (n: string) => instances.get(n)!.profile.size[0] * instances.get(n)!.profile.size[1];
+  return [names.reduce((best, n) => (footprint(n) > footprint(best) ? n : best))];
 }
 
 /** Required `ontop` uses as target → items (see {@link ActivitySpec.onTopNeeds}). */

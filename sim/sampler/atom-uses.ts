@@ -9,6 +9,11 @@ export interface AtomUse {
   pred: string;
   /** Per argument, the instance names it can be (a room type for `inroom`'s second argument). */
   args: string[][];
+  /**
+   * Per argument, true when one of its instances is enough: a variable of an `exists` wanted true (`(exists
+   * (?paper) (ontop ?paper steak))` puts one piece of paper on the steak, not every piece).
+   */
+  oneOf: boolean[];
   /** Wanted true, wanted false, or either (under an `imply` condition). */
   sign: "positive" | "negative" | "both";
   /** From `:goal` (else `:init`). */
@@ -23,12 +28,14 @@ export interface AtomUse {
 export function atomUses(problem: BddlProblem): AtomUse[] {
   const out: AtomUse[] = [];
   const instancesOf = (category: string) => problem.categories.get(category) ?? [];
-  const visit = (e: BddlExpr, scope: ReadonlyMap<string, string>, sign: AtomUse["sign"], goal: boolean, optional = false): void => {
+  // `ones`: the variables in scope bound by an `exists` that is wanted true
+  const visit = (e: BddlExpr, scope: ReadonlyMap<string, string>, sign: AtomUse["sign"], goal: boolean, optional = false, ones: ReadonlySet<string> = new Set()): void => {
     switch (e.op) {
       case "atom":
         out.push({
           pred: e.pred,
           args: e.args.map((a, i) => (isRoomArg(e.pred, i) ? [a] : scope.has(a) ? instancesOf(scope.get(a)!) : [a])),
+          oneOf: e.args.map((a, i) => !isRoomArg(e.pred, i) && ones.has(a)),
           sign,
           goal,
           optional,
@@ -37,23 +44,27 @@ export function atomUses(problem: BddlProblem): AtomUse[] {
         });
         return;
       case "not":
-        return visit(e.arg, scope, flip(sign), goal, optional);
+        return visit(e.arg, scope, flip(sign), goal, optional, ones);
       case "and":
       case "or": {
         // a wanted-false `and` is an `or` of negations, and the other way round
         const either = (e.op === "or") === (sign !== "negative") || sign === "both";
-        return e.args.forEach((a) => visit(a, scope, sign, goal, optional || (either && e.args.length > 1)));
+        return e.args.forEach((a) => visit(a, scope, sign, goal, optional || (either && e.args.length > 1), ones));
       }
       case "imply":
-        visit(e.if, scope, "both", goal, true);
-        return visit(e.then, scope, sign, goal, true);
+        visit(e.if, scope, "both", goal, true, ones);
+        return visit(e.then, scope, sign, goal, true, ones);
       case "forall":
       case "exists":
-      case "forn":
-        return visit(e.body, new Map(scope).set(e.var, e.category), sign, goal, optional);
+      case "forn": {
+        // a wanted-false `exists` is a `forall` of negations
+        const one = e.op === "exists" && sign === "positive";
+        const inner = new Set([...ones].filter((v) => v !== e.var));
+        return visit(e.body, new Map(scope).set(e.var, e.category), sign, goal, optional, one ? inner.add(e.var) : inner);
+      }
       case "forpairs":
       case "fornpairs":
-        return visit(e.body, new Map(scope).set(e.var1, e.cat1).set(e.var2, e.cat2), sign, goal, optional);
+        return visit(e.body, new Map(scope).set(e.var1, e.cat1).set(e.var2, e.cat2), sign, goal, optional, new Set([...ones].filter((v) => v !== e.var1 && v !== e.var2)));
     }
   };
   for (const lit of problem.init) visit(lit, new Map(), "positive", false);

@@ -32,6 +32,11 @@ export interface DraftObject {
   facts: { pred: string; other: string; positive: boolean }[];
   /** Room id a piece of furniture must reach into (something under it lies on that room's floor). */
   straddle?: string;
+  /**
+   * Height of a piece of furniture's bottom above the floor, m: hung on the wall (a sink, a cabinet) so that
+   * what the activity puts under it fits there. Absent: it stands on the floor.
+   */
+  elevation?: number;
 }
 
 /** A draft made from a category profile. */

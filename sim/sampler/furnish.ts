@@ -68,9 +68,9 @@ function tooClose(a: Box, b: Box): boolean {
   return footprintOverlapArea(a, b) > 0 || horizontalGap(a, b) < CLEARANCE;
 }
 
-/** Standing on the floor (or, for a ground patch, with its top flush with the floor). */
+/** Standing on the floor, or hung at its elevation (a ground patch: its top flush with the floor). */
 function standing(d: DraftObject, x: number, y: number, heading: number): Box {
-  const z = d.siting === "ground" ? -d.size.z / 2 : d.size.z / 2;
+  const z = d.siting === "ground" ? -d.size.z / 2 : (d.elevation ?? 0) + d.size.z / 2;
   return { center: { x, y, z }, size: { ...d.size }, heading };
 }
 

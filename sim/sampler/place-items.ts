@@ -19,8 +19,15 @@ import { roomAt } from "./rooms.ts";
 const TRIES = 200;
 /** Gap kept between an item and the edges of the face it stands on, m. */
 const EDGE = 0.01;
+/** The same in a container or a leg space, m. */
+const PACKED_EDGE = 0.001;
 /** Share of candidate coordinates put flush against an edge of the surface. */
 const EDGE_BIAS = 0.5;
+/**
+ * The same in a container or a leg space, packed from the sides in: the first of two apples in a bowl made
+ * for them, set down in the middle, left no room for the second in any of the sampler's attempts.
+ */
+const PACKED_EDGE_BIAS = 0.85;
 /** How far in from the edge those candidates stay, m. */
 const EDGE_INSET = 0.25;
 /** Gap kept between an item on a floor and the room's walls, m. */
@@ -124,7 +131,9 @@ function surfaceFor(item: DraftObject, target: DraftObject, rooms: readonly Room
     }
     case "under": {
       const legs = legSpaceOf(t);
-      return legs ? { box: legs, z: legs.center.z - legs.size.z / 2, packed: true } : null;
+      if (legs) return { box: legs, z: legs.center.z - legs.size.z / 2, packed: true };
+      // on the floor below furniture hung on the wall (its footprint at floor height)
+      return target.elevation ? { box: { ...tb, center: { ...tb.center, z: 0 }, size: { ...tb.size, z: 0 } }, z: 0, packed: true } : null;
     }
     case "onfloor":
     case "ontop": {
@@ -148,7 +157,9 @@ function poseOn(s: Surface, item: DraftObject, rng: Rng): Box | null {
   const turned = rng.next() < 0.5;
   const ex = (turned ? item.size.y : item.size.x) / 2;
   const ey = (turned ? item.size.x : item.size.y) / 2;
-  const free = (half: number, e: number) => Math.max(0, half - EDGE - e);
+  // packed things stand against the walls (a millimetre off, for rounding): two apples fill a bowl made for them
+  const edge = s.packed ? PACKED_EDGE : EDGE;
+  const free = (half: number, e: number) => Math.max(0, half - edge - e);
   const fx = free(s.box.size.x / 2, ex);
   const fy = free(s.box.size.y / 2, ey);
   if (s.floorRoom && (fx === 0 || fy === 0)) return null;
@@ -157,8 +168,9 @@ function poseOn(s: Surface, item: DraftObject, rng: Rng): Box | null {
   // a table against its side, as a box is packed: two things a hand's width in from the walls of a box
   // made for four leave no room for a third)
   const inset = s.packed ? 0 : EDGE_INSET;
+  const bias = s.packed ? PACKED_EDGE_BIAS : EDGE_BIAS;
   const along = (f: number) => {
-    if (rng.next() >= EDGE_BIAS) return rng.range(-f, f);
+    if (rng.next() >= bias) return rng.range(-f, f);
     const near = Math.max(0, f - inset);
     return rng.next() < 0.5 ? -near : near;
   };

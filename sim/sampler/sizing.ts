@@ -11,12 +11,14 @@ import type { DraftObject } from "./draft.ts";
 
 /** Free area a load needs relative to the footprints it holds (room to put things side by side). */
 export const PACKING = 2.2;
-/** The same on top of a surface, where goals also put things next to each other. */
+/** The same on top of furniture, where goals also put things next to each other. */
 export const PACKING_ONTOP = 4;
 /** Clearance left above the tallest thing inside a closed container or under a table, m. */
 const HEADROOM = 0.02;
 /** Largest growth factor per axis: carryable receptacles, and furniture along x / y / z. */
 const MAX_GROWTH = { carryable: 2.5, fixedX: 4, fixedY: 2, fixedZ: 2.5 };
+/** Least height left to furniture hung on the wall to make room under it (a sink's basin), m. */
+const HUNG_MIN_HEIGHT = 0.3;
 
 /** What rests in, on and under each receptacle (draft ids). */
 export type Loads = Map<string, { inside: Set<string>; ontop: Set<string>; under: Set<string> }>;
@@ -29,9 +31,16 @@ export function fitLoads(drafts: ReadonlyMap<string, DraftObject>, loads: Loads)
       const d = drafts.get(id);
       if (!d || d.shape === "floor") continue;
       const items = (ids: Set<string>) => [...ids].map((i) => drafts.get(i)).filter((x): x is DraftObject => !!x);
-      if (load.inside.size && isContainer(d)) fitInside(d, items(load.inside));
+      if (load.inside.size && isContainer(d)) {
+        standUpright(d, items(load.inside), original.get(id)!);
+        // what goes on top of what is inside must fit between the walls too (wax paper over a steak in a box)
+        const onThem = items(new Set([...load.inside].flatMap((i) => [...(loads.get(i)?.ontop ?? [])])));
+        fitInside(d, items(load.inside), onThem);
+      }
       if (load.under.size && d.shape === "table") fitUnder(d, items(load.under));
-      if (load.ontop.size) fitOnTop(d, items(load.ontop));
+      else if (load.under.size && d.kind === "fixed") hangOver(d, items(load.under));
+      if (load.ontop.size && d.kind === "fixed") fitOnTop(d, items(load.ontop), PACKING_ONTOP);
+      else if (load.ontop.size) fitOnTop(d, sideBySideOn(d, items(load.ontop)), PACKING);
       clampGrowth(d, original.get(id)!);
     }
   }
@@ -49,11 +58,15 @@ function area(items: DraftObject[], packing = PACKING): number {
   return items.reduce((s, i) => s + i.size.x * i.size.y, 0) * packing;
 }
 
-/** Interior footprint at least the load's area and as long as the longest item; lidded ones tall enough. */
-function fitInside(d: DraftObject, items: DraftObject[]): void {
+/**
+ * Interior footprint at least the load's area and as long as the longest item or thing set on one (`onThem`);
+ * lidded ones tall enough.
+ */
+function fitInside(d: DraftObject, items: DraftObject[], onThem: DraftObject[] = []): void {
   const w = wallOf(d);
   const lid = d.abilities.includes("openable") ? w : 0;
-  growFootprint(d, area(items), longest(items), shortest(items), 2 * w);
+  const all = [...items, ...onThem];
+  growFootprint(d, area(items), longest(all), shortest(all), 2 * w);
   const need = Math.max(...items.map((i) => i.size.z)) + HEADROOM;
   if (lid > 0 && d.size.z - w - lid < need) d.size.z = need + w + lid;
 }
@@ -67,9 +80,53 @@ function fitUnder(d: DraftObject, items: DraftObject[]): void {
   if (d.size.z - slab() < need) d.size.z = need + slab() + 0.01;
 }
 
+/**
+ * Hangs furniture that has no leg space (a sink, a cabinet) on the wall, high enough for what goes under it,
+ * its top where it was: BEHAVIOR puts detergent under the sink. Standing on the floor, nothing would fit.
+ */
+function hangOver(d: DraftObject, items: DraftObject[]): void {
+  const need = round3(Math.max(...items.map((i) => i.size.z)) + HEADROOM);
+  const elevation = d.elevation ?? 0;
+  if (elevation >= need) return;
+  const top = elevation + d.size.z;
+  d.elevation = need;
+  d.size.z = round3(Math.max(top - need, HUNG_MIN_HEIGHT));
+}
+
+/**
+ * Stands up the carryable items too long to lie in the container even grown as far as its kind allows (a
+ * toothbrush in a cup, a candle in a jar): their longest side becomes their height, as people stand such
+ * things in a cup. The container then stays its own size, not a cup twenty centimetres wide.
+ */
+function standUpright(d: DraftObject, items: DraftObject[], from: Vec3): void {
+  const lim = growthLimits(d);
+  const inset = 2 * wallOf(d) + 0.02;
+  const roomy = Math.max(from.x * lim.x, from.y * lim.y) - inset;
+  const narrow = Math.min(from.x * lim.x, from.y * lim.y) - inset;
+  for (const i of items) {
+    if (i.kind !== "carryable") continue;
+    const [short, mid, long] = [i.size.x, i.size.y, i.size.z].sort((a, b) => a - b) as [number, number, number];
+    const lying = Math.max(i.size.x, i.size.y) <= roomy && Math.min(i.size.x, i.size.y) <= narrow;
+    if (lying || i.size.z === long || mid > narrow) continue;
+    i.size = { x: mid, y: short, z: long };
+  }
+}
+
 /** A top at least the load's area (things larger than the top may overhang it, centred). */
-function fitOnTop(d: DraftObject, items: DraftObject[]): void {
-  growFootprint(d, area(items, PACKING_ONTOP), 0, 0, 0);
+function fitOnTop(d: DraftObject, items: DraftObject[], packing: number): void {
+  if (items.length) growFootprint(d, area(items, packing), 0, 0, 0);
+}
+
+/**
+ * What a carryable thing must make room for on its top: the items smaller than it, when there are several (cookies
+ * on a plate), packed as in a box. One thing on it, or one larger than it, simply rests there (a newspaper on a
+ * letter overhangs it), so it does not grow: a stack of five newspapers on a letter grew every layer 2.5 times
+ * and fitted no bookcase, and a notebook with a keyboard and a pen on it became a 42 cm pad no folder could hold.
+ */
+function sideBySideOn(d: DraftObject, items: DraftObject[]): DraftObject[] {
+  const [long, short] = [Math.max(d.size.x, d.size.y), Math.min(d.size.x, d.size.y)];
+  const smaller = items.filter((i) => Math.max(i.size.x, i.size.y) <= long && Math.min(i.size.x, i.size.y) <= short);
+  return smaller.length > 1 ? smaller : [];
 }
 
 /** Scales the footprint so that (x − inset)(y − inset) ≥ need and it takes an item of sides long × short. */
@@ -106,8 +163,13 @@ function shortest(items: DraftObject[]): number {
   return Math.max(0, ...items.map((i) => Math.min(i.size.x, i.size.y)));
 }
 
+/** How far the draft may grow along each axis, as a factor of its category size. */
+function growthLimits(d: DraftObject): Vec3 {
+  return d.kind === "fixed" ? { x: MAX_GROWTH.fixedX, y: MAX_GROWTH.fixedY, z: MAX_GROWTH.fixedZ } : { x: MAX_GROWTH.carryable, y: MAX_GROWTH.carryable, z: MAX_GROWTH.carryable };
+}
+
 function clampGrowth(d: DraftObject, from: Vec3): void {
-  const lim = d.kind === "fixed" ? { x: MAX_GROWTH.fixedX, y: MAX_GROWTH.fixedY, z: MAX_GROWTH.fixedZ } : { x: MAX_GROWTH.carryable, y: MAX_GROWTH.carryable, z: MAX_GROWTH.carryable };
+  const lim = growthLimits(d);
   d.size.x = Math.min(d.size.x, round3(from.x * lim.x));
   d.size.y = Math.min(d.size.y, round3(from.y * lim.y));
   d.size.z = Math.min(d.size.z, round3(from.z * lim.z));

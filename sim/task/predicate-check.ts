@@ -11,7 +11,9 @@ import { supportedSubstances } from "../bddl/substances.ts";
  * - a predicate the simulator does not know (not in {@link PREDICATES});
  * - a wrong number of operands for the predicate;
  * - an operand of the wrong kind: a room type where an object is expected, or an object (a declared
- *   instance or a quantified variable) where a room type is expected (`inroom`'s second operand).
+ *   instance or a quantified variable) where a room type is expected (`inroom`'s second operand);
+ * - `inside` or `under` a declared floor, which no scene can make true (one BEHAVIOR-1K file starts a bin
+ *   `inside` the floor).
  *
  * The one check of "can the simulator evaluate this goal": `rearrange import bddl` skips an activity
  * that fails it, `loadTaskFile` (so `rearrange run` and `rearrange validate`) refuses a task that fails it
@@ -35,6 +37,8 @@ export function predicateProblems(problem: BddlProblem): InputError[] {
       out.push(new InputError(problem.file, at(atom), `predicate "${atom.pred}" takes ${def.arity} operand(s), found ${atom.args.length}`));
       return;
     }
+    const floor = (atom.pred === "inside" || atom.pred === "under") && problem.objects.get(atom.args[1]!) === "floor.n.01";
+    if (floor) out.push(new InputError(problem.file, at(atom), `${describeOperands(atom, problem)} can never hold: a floor has no inside and nothing is under it (what stands on a floor is ontop of it)`));
     def.operands.forEach((kind, i) => {
       const arg = atom.args[i]!;
       // the parser reads an operand as a room type exactly where isRoomArg says so, else as an instance or variable

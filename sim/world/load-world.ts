@@ -73,7 +73,8 @@ function replay(world: World, recipe: LoadRecipe): void {
  * object), else the innermost container holding it, else what it stands under, else its room's floor.
  */
 export function findSupport(world: World, o: SimObject): Support {
-  const near = world.objectsNear(o.box, 0.05).filter((n) => n.id !== o.id);
+  // not what already rests on it: two tags a millimetre thick, overlapping, are each on top of the other
+  const near = world.objectsNear(o.box, 0.05).filter((n) => n.id !== o.id && !restsOn(world, n.id, o.id));
   const volume = (x: SimObject) => x.box.size.x * x.box.size.y * x.box.size.z;
   const top = (x: SimObject) => x.box.center.z + x.box.size.z / 2;
   const byId = (a: SimObject, b: SimObject) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -88,4 +89,10 @@ export function findSupport(world: World, o: SimObject): Support {
   if (over) return { relation: "under", target: over.id };
   const floor = world.objects.get(`floor_${o.room}`) ?? [...world.objects.values()].find((f) => f.shape === "floor" && f.room === o.room);
   return { relation: "onfloor", target: floor?.id ?? `floor_${o.room}` };
+}
+
+/** True when `id` rests (transitively: on, in or under, through its supports) on `on`. */
+function restsOn(world: World, id: string, on: string): boolean {
+  for (let cur = world.supports.get(id), guard = 0; cur && guard < 64; cur = world.supports.get(cur.target), guard++) if (cur.target === on) return true;
+  return false;
 }

@@ -202,6 +202,9 @@ export class World {
     const parent = support.relation === "onfloor" || support.relation === "under"
       ? this.roomFrames.get(this.roomOfSupport(support, box))!
       : this.frames.get(this.get(support.target).id)!;
+    const frame = this.frames.get(id)!;
+    // a support under what rests on the object would make the scene graph a cycle (and every walk up it endless)
+    for (let p: Frame | null = parent; p; p = p.parent) if (p === frame) throw new Error(`${id} cannot rest on ${support.target}, which rests on ${id}`);
     const j = this.journal;
     if (this.agent.holding === id) {
       if (j) {
@@ -211,7 +214,7 @@ export class World {
       this.agent.holding = null;
       o.held = false;
     }
-    this.placeAtWorld(this.frames.get(id)!, parent, box);
+    this.placeAtWorld(frame, parent, box);
     j?.support(id, false);
     this.supports.set(id, support);
     return this.syncSubtree(o);

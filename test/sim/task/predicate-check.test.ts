@@ -35,6 +35,21 @@ describe("predicateProblems", () => {
     expect(predicateProblems(parseProblem(problemText(INIT, GOAL), "p.bddl"))).toEqual([]);
   });
 
+  it("reports inside and under a declared floor, which no scene makes true (a BEHAVIOR-1K file starts a bin inside the floor)", () => {
+    const text = [
+      "(define (problem p)",
+      "  (:domain omnigibson)",
+      "  (:objects bin.n.01_1 - bin.n.01 floor.n.01_1 - floor.n.01 table.n.02_1 - table.n.02 agent.n.01_1 - agent.n.01)",
+      "  (:init (inside bin.n.01_1 floor.n.01_1) (inroom floor.n.01_1 kitchen) (inroom table.n.02_1 kitchen))",
+      "  (:goal (and (under ?bin.n.01_1 ?floor.n.01_1) (ontop ?bin.n.01_1 ?floor.n.01_1) (inside ?bin.n.01_1 ?table.n.02_1)))",
+      ")",
+    ].join("\n");
+    expect(predicateProblems(parseProblem(text, "p.bddl")).map((e) => e.message)).toEqual([
+      'p.bddl: line 4, column 10: (inside "bin.n.01_1" (bin.n.01) "floor.n.01_1" (floor.n.01)) can never hold: a floor has no inside and nothing is under it (what stands on a floor is ontop of it)',
+      'p.bddl: line 5, column 15: (under "bin.n.01_1" (bin.n.01) "floor.n.01_1" (floor.n.01)) can never hold: a floor has no inside and nothing is under it (what stands on a floor is ontop of it)',
+    ]);
+  });
+
   it("reports every unknown predicate, in :init and :goal, with file, line and column", () => {
     const text = problemText([...INIT, "(insidee apple.n.01_2 table.n.02_1)"], ["(forall (?apple.n.01 - apple.n.01) (insidee ?apple.n.01 ?table.n.02_1))", "(filled ?table.n.02_1)"]);
     const problems = predicateProblems(parseProblem(text, "p.bddl"));
