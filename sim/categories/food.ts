@@ -56,5 +56,15 @@ export const FOOD: Readonly<Record<string, ProfileEntry>> = {
   "can__of__soda.n.01": food([0.066, 0.066, 0.12], {}, { label: "can of soda" }),
   "vegetable_oil.n.01": food([0.08, 0.08, 0.28], {}, { label: "bottle of oil" }),
   "feta.n.01": food([0.1, 0.07, 0.03], SLICE),
+  // baked goods smaller than a loaf (their WordNet ancestor is bread)
+  "muffin.n.01": food([0.08, 0.08, 0.07]),
+  "scone.n.01": food([0.08, 0.08, 0.05]),
+  "biscuit.n.01": food([0.08, 0.08, 0.04]),
+  "chocolate_biscuit.n.01": food([0.06, 0.06, 0.01]),
+  "bap.n.01": food([0.1, 0.1, 0.06]),
+  "crescent_roll.n.01": food([0.14, 0.07, 0.05]),
+  "danish.n.02": food([0.11, 0.11, 0.03]),
+  "frankfurter_bun.n.01": food([0.16, 0.06, 0.05], {}, { label: "hot dog bun" }),
+  "toast.n.01": food([0.12, 0.11, 0.015], {}, { label: "slice of toast" }),
   "baking_powder.n.01": food([0.1, 0.06, 0.12], {}, { label: "tin of baking powder" }),
 };

@@ -144,7 +144,7 @@ export const ITEMS: Readonly<Record<string, ProfileEntry>> = {
   "gift.n.01": item([0.25, 0.2, 0.12], [], { label: "wrapped gift", rooms: ["living_room"] }),
   "document.n.01": item([0.3, 0.21, 0.005], [], { rooms: ["home_office"] }),
   "legal_document.n.01": item([0.3, 0.21, 0.005], [], { rooms: ["home_office"] }),
-  "ribbon.n.01": item([0.3, 0.03, 0.005], [], { rooms: ["living_room"] }),
+  "ribbon.n.01": item([0.08, 0.08, 0.03], [], { label: "roll of ribbon", rooms: ["living_room"] }),
   "cigarette.n.01": item([0.085, 0.008, 0.008], [], { rooms: ["living_room", "garden"] }),
   "icicle_lights.n.01": item([0.3, 0.2, 0.1], ["toggleable"], { label: "string of lights", rooms: ["living_room", "garage"] }),
   "freshener.n.01": item([0.07, 0.07, 0.2], [], { label: "air freshener", rooms: ["bathroom", "living_room"] }),

@@ -9,10 +9,11 @@ import { FURNITURE } from "./furniture.ts";
 import { GENERIC_DEFAULT, HYPERNYM_DEFAULTS } from "./hypernym-defaults.ts";
 import { packagedEntry } from "./packaged.ts";
 import { ITEMS } from "./items.ts";
+import { MORE_ITEMS } from "./more-items.ts";
 import { labelOf, lemmaOf, type CategoryProfile, type ProfileEntry } from "./profile.ts";
 
 /** Every category the tables list, by synset. */
-export const CATEGORY_TABLE: Readonly<Record<string, ProfileEntry>> = { ...FOOD, ...ITEMS, ...FURNITURE };
+export const CATEGORY_TABLE: Readonly<Record<string, ProfileEntry>> = { ...FOOD, ...ITEMS, ...MORE_ITEMS, ...FURNITURE };
 
 const cache = new Map<string, CategoryProfile>();
 
@@ -71,7 +72,10 @@ export function wordnetOffset(synset: string): number | null {
   return null;
 }
 
-/** The nearest ancestor (by hypernym distance, then list order) that has a default profile. */
+/**
+ * The nearest ancestor (by hypernym distance) that has a profile: a default of {@link HYPERNYM_DEFAULTS} (at equal
+ * distance, the earlier in that list) or, nearer, a tabled category (a teacup is a cup, not a generic container).
+ */
 function nearestDefault(offset: number): { name: string; entry: ProfileEntry } | null {
   const closure = hypernymClosure(offset);
   let best: { name: string; entry: ProfileEntry; dist: number; rank: number } | null = null;
@@ -82,6 +86,12 @@ function nearestDefault(offset: number): { name: string; entry: ProfileEntry } |
     if (dist === undefined) return;
     if (!best || dist < best.dist || (dist === best.dist && rank < best.rank)) best = { name, entry, dist, rank };
   });
+  for (const [ancestor, dist] of closure) {
+    if (dist === 0 || (best && dist >= best.dist)) continue;
+    const name = synsetName(ancestor);
+    const entry = Object.hasOwn(CATEGORY_TABLE, name) ? CATEGORY_TABLE[name]! : undefined;
+    if (entry && (!best || dist < best.dist)) best = { name, entry, dist, rank: -1 };
+  }
   return best;
 }
 

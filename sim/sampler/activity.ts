@@ -4,6 +4,7 @@ import type { Ability, Shape, StateName } from "../scene/schema.ts";
 import { STATES } from "../scene/schema.ts";
 import { ABILITY_PREDICATES } from "../predicates/registry.ts";
 import { atomUses, wants, type AtomUse } from "./atom-uses.ts";
+import type { Load } from "./sizing.ts";
 
 /** Relations that say where an object rests. */
 export type SupportPred = "inside" | "ontop" | "under" | "onfloor";
@@ -41,7 +42,7 @@ export interface ActivitySpec {
   /** Declared instances in declaration order. */
   instances: Map<string, InstanceSpec>;
   /** Per target instance, the instances that rest in/on/under it at the start or in the goal. */
-  loads: Map<string, { inside: Set<string>; ontop: Set<string>; under: Set<string> }>;
+  loads: Map<string, Load>;
   /** Atom uses of init and goal (for the tools an activity needs). */
   uses: AtomUse[];
   /**

@@ -37,6 +37,8 @@ export interface DraftObject {
    * what the activity puts under it fits there. Absent: it stands on the floor.
    */
   elevation?: number;
+  /** Furniture placed by room (its kind stays `fixed` while the house is planned) that the scene lets a person carry. */
+  movable?: boolean;
 }
 
 /** A draft made from a category profile. */
@@ -93,7 +95,7 @@ export function toObjectSpec(d: DraftObject): ObjectSpec {
       size: { x: round6(b.size.x), y: round6(b.size.y), z: round6(b.size.z) },
       heading: round6(b.heading),
     },
-    kind: d.kind,
+    kind: d.movable ? "carryable" : d.kind,
     shape: d.shape,
     abilities: [...new Set(d.abilities)].sort(),
     states: Object.fromEntries(Object.entries(d.states).sort(([a], [b]) => (a < b ? -1 : 1))),

@@ -154,6 +154,8 @@ function addRoom(plan: HousePlan, type: string): string {
 /** A draft for a declared instance (or one member of a wildcard), with its init states and support. */
 function draftOf(inst: InstanceSpec, id: string, origin: DraftObject["origin"]): DraftObject {
   const d = draftFromProfile(id, inst.profile, origin, inst.role === "fixed" ? "fixed" : "carryable");
+  // furniture placed by room that the goal carries off (chairs into a van): it stands in its room, and can be picked up
+  if (inst.role === "fixed" && inst.profile.kind === "carryable" && categoryProfile(inst.category).kind === "fixed") d.movable = true;
   d.category = inst.category;
   if (origin === "declared") d.instance = inst.name;
   else d.wildcardOf = inst.name;

@@ -66,11 +66,12 @@ function placeOne(item: DraftObject, byId: Map<string, DraftObject>, placed: Dra
   const others = placed.map((p) => asPredicateObject(p));
   const obstacles = obstaclesOf(others, new Set());
   const checks = factChecks(item, byId);
+  const margin = overhangOf(item, byId);
   let lastReason = "no free spot";
   for (let t = 0; t < TRIES; t++) {
     // in a crowded container or leg space, things go on top of what is already there
     const surface = t < TRIES / 2 || stacks.length === 0 ? main : rng.pick(stacks);
-    const box = poseOn(surface, item, rng);
+    const box = poseOn(surface, item, rng, margin);
     if (!box) break;
     const room = roomAt(rooms, box.center);
     if (!room) continue;
@@ -152,14 +153,30 @@ function surfaceFor(item: DraftObject, target: DraftObject, rooms: readonly Room
   }
 }
 
-/** A random pose on the surface, turned 0 or 90° to its axes, inside its edges when it fits (else centred). */
-function poseOn(s: Surface, item: DraftObject, rng: Rng): Box | null {
+/**
+ * How far what starts on top of the item reaches past it at most, m: the item keeps that far in from the edges of
+ * its surface, so that a newspaper set on a letter does not cut into the wall the letter stands against.
+ */
+function overhangOf(item: DraftObject, byId: ReadonlyMap<string, DraftObject>): number {
+  let margin = 0;
+  for (const d of byId.values()) {
+    if (d.support?.pred !== "ontop" || d.support.target !== item.id) continue;
+    margin = Math.max(margin, (Math.max(d.size.x, d.size.y) - Math.min(item.size.x, item.size.y)) / 2);
+  }
+  return margin;
+}
+
+/**
+ * A random pose on the surface, turned 0 or 90° to its axes, inside its edges (and `margin` in from them) when it
+ * fits, else centred.
+ */
+function poseOn(s: Surface, item: DraftObject, rng: Rng, margin = 0): Box | null {
   const turned = rng.next() < 0.5;
   const ex = (turned ? item.size.y : item.size.x) / 2;
   const ey = (turned ? item.size.x : item.size.y) / 2;
   // packed things stand against the walls (a millimetre off, for rounding): two apples fill a bowl made for them
   const edge = s.packed ? PACKED_EDGE : EDGE;
-  const free = (half: number, e: number) => Math.max(0, half - edge - e);
+  const free = (half: number, e: number) => Math.max(0, half - edge - e - margin);
   const fx = free(s.box.size.x / 2, ex);
   const fy = free(s.box.size.y / 2, ey);
   if (s.floorRoom && (fx === 0 || fy === 0)) return null;

@@ -11,7 +11,7 @@ import type { DraftObject } from "./draft.ts";
 
 /** Free area a load needs relative to the footprints it holds (room to put things side by side). */
 export const PACKING = 2.2;
-/** The same on top of furniture, where goals also put things next to each other. */
+/** The same on top of a surface, where goals also put things next to each other. */
 export const PACKING_ONTOP = 4;
 /** Clearance left above the tallest thing inside a closed container or under a table, m. */
 const HEADROOM = 0.02;
@@ -21,7 +21,12 @@ const MAX_GROWTH = { carryable: 2.5, fixedX: 4, fixedY: 2, fixedZ: 2.5 };
 const HUNG_MIN_HEIGHT = 0.3;
 
 /** What rests in, on and under each receptacle (draft ids). */
-export type Loads = Map<string, { inside: Set<string>; ontop: Set<string>; under: Set<string> }>;
+export type Loads = Map<string, Load>;
+export interface Load {
+  inside: Set<string>;
+  ontop: Set<string>;
+  under: Set<string>;
+}
 
 /** Grows the drafts in place; receptacles deeper in the stack first. */
 export function fitLoads(drafts: ReadonlyMap<string, DraftObject>, loads: Loads): void {
@@ -39,8 +44,8 @@ export function fitLoads(drafts: ReadonlyMap<string, DraftObject>, loads: Loads)
       }
       if (load.under.size && d.shape === "table") fitUnder(d, items(load.under));
       else if (load.under.size && d.kind === "fixed") hangOver(d, items(load.under));
-      if (load.ontop.size && d.kind === "fixed") fitOnTop(d, items(load.ontop), PACKING_ONTOP);
-      else if (load.ontop.size) fitOnTop(d, sideBySideOn(d, items(load.ontop)), PACKING);
+      if (load.ontop.size && d.kind === "fixed") fitOnTop(d, items(load.ontop));
+      else if (load.ontop.size) fitCarryableTop(d, items(load.ontop), original.get(id)!);
       clampGrowth(d, original.get(id)!);
     }
   }
@@ -113,20 +118,28 @@ function standUpright(d: DraftObject, items: DraftObject[], from: Vec3): void {
 }
 
 /** A top at least the load's area (things larger than the top may overhang it, centred). */
-function fitOnTop(d: DraftObject, items: DraftObject[], packing: number): void {
-  if (items.length) growFootprint(d, area(items, packing), 0, 0, 0);
+function fitOnTop(d: DraftObject, items: DraftObject[]): void {
+  growFootprint(d, area(items, PACKING_ONTOP), 0, 0, 0);
 }
 
 /**
- * What a carryable thing must make room for on its top: the items smaller than it, when there are several (cookies
- * on a plate), packed as in a box. One thing on it, or one larger than it, simply rests there (a newspaper on a
- * letter overhangs it), so it does not grow: a stack of five newspapers on a letter grew every layer 2.5 times
- * and fitted no bookcase, and a notebook with a keyboard and a pen on it became a 42 cm pad no folder could hold.
+ * Room on a carryable thing's top. Several things smaller than it go side by side (cookies on a plate): a top of
+ * their packed area. Otherwise it grows no more than to take the largest thing set on it that it can grow to take
+ * (a folder the size of the notebook on it): a stack of five newspapers on a letter, each layer grown for its area
+ * four times over, had become 2.5 times larger at every layer and fitted no bookcase.
  */
-function sideBySideOn(d: DraftObject, items: DraftObject[]): DraftObject[] {
-  const [long, short] = [Math.max(d.size.x, d.size.y), Math.min(d.size.x, d.size.y)];
-  const smaller = items.filter((i) => Math.max(i.size.x, i.size.y) <= long && Math.min(i.size.x, i.size.y) <= short);
-  return smaller.length > 1 ? smaller : [];
+function fitCarryableTop(d: DraftObject, items: DraftObject[], from: Vec3): void {
+  const fits = (i: DraftObject, long: number, short: number) => Math.max(i.size.x, i.size.y) <= long && Math.min(i.size.x, i.size.y) <= short;
+  const smaller = items.filter((i) => fits(i, Math.max(d.size.x, d.size.y), Math.min(d.size.x, d.size.y)));
+  if (smaller.length > 1) return fitOnTop(d, smaller);
+  const lim = growthLimits(d);
+  const [long, short] = [Math.max(from.x * lim.x, from.y * lim.y), Math.min(from.x * lim.x, from.y * lim.y)];
+  const larger = items.filter((i) => !smaller.includes(i) && fits(i, long, short));
+  if (!larger.length) return;
+  // as large as what rests on it, no larger: each layer of a stack the size of the one above, not a size more
+  const [big, small] = d.size.x >= d.size.y ? (["x", "y"] as const) : (["y", "x"] as const);
+  d.size[big] = Math.max(d.size[big], longest(larger));
+  d.size[small] = Math.max(d.size[small], shortest(larger));
 }
 
 /** Scales the footprint so that (x − inset)(y − inset) ≥ need and it takes an item of sides long × short. */
