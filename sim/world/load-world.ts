@@ -85,7 +85,8 @@ export function findSupport(world: World, o: SimObject): Support {
   if (supports.length) return { relation: "ontop", target: supports[0]!.id };
   if (container) return { relation: "inside", target: container.id };
   const bottom = (x: SimObject) => x.box.center.z - x.box.size.z / 2;
-  const over = near.filter((n) => n.shape !== "floor" && under(o, n)).sort((a, b) => bottom(a) - bottom(b) || byId(a, b))[0];
+  // not what rests on or in it: a box on the floor with a puzzle on its lid stands on the floor, not "under" the puzzle
+  const over = near.filter((n) => n.shape !== "floor" && under(o, n) && !ontop(n, o) && !inside(n, o)).sort((a, b) => bottom(a) - bottom(b) || byId(a, b))[0];
   if (over) return { relation: "under", target: over.id };
   const floor = world.objects.get(`floor_${o.room}`) ?? [...world.objects.values()].find((f) => f.shape === "floor" && f.room === o.room);
   return { relation: "onfloor", target: floor?.id ?? `floor_${o.room}` };
