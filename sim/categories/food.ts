@@ -66,5 +66,7 @@ export const FOOD: Readonly<Record<string, ProfileEntry>> = {
   "danish.n.02": food([0.11, 0.11, 0.03]),
   "frankfurter_bun.n.01": food([0.16, 0.06, 0.05], {}, { label: "hot dog bun" }),
   "toast.n.01": food([0.12, 0.11, 0.015], {}, { label: "slice of toast" }),
+  // a soft pretzel, not a cracker (its WordNet ancestor): hors d'oeuvres go next to it on the table
+  "pretzel.n.01": food([0.14, 0.1, 0.03]),
   "baking_powder.n.01": food([0.1, 0.06, 0.12], {}, { label: "tin of baking powder" }),
 };
