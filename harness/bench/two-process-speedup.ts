@@ -112,12 +112,11 @@ export function startLane(suite: string, out: string, warmups = 1, from: string 
     stderr = (stderr + d.toString()).slice(-4000);
   });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const gone = new Promise<void>((resolve) => child.on("close", () => resolve()));
   const exited = new Promise<never>((_, reject) => {
     child.on("close", (code, signal) => reject(new Error(`benchmark lane for ${suite} exited (${signal ?? `code ${code}`}) before reporting: ${stderr.trim() || "no output"}`)));
   });
-  // a lane that exits while nobody waits on it must not be an unhandled rejection
-  exited.catch(() => undefined);
+  // a lane that exits while nobody waits on it must not be an unhandled rejection; this also settles once it is gone
+  const gone = exited.catch(() => undefined);
   const next = async (): Promise<LaneMessage> => {
     const line = await Promise.race([lines.next(), exited]);
     if (line.done) return exited;

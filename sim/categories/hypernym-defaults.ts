@@ -43,7 +43,6 @@ export const HYPERNYM_DEFAULTS: ReadonlyArray<readonly [string, ProfileEntry]> =
   ["crustacean.n.01", food([0.08, 0.03, 0.02])],
   ["helping.n.01", food([0.12, 0.06, 0.05], {}, { label: "serving" })],
   ["drink.n.01", food([0.09, 0.09, 0.15])],
-  ["vegetable_oil.n.01", food([0.08, 0.08, 0.28], {}, { label: "bottle of oil" })],
   ["flower.n.02", item([0.1, 0.1, 0.3], ["soakable"], { rooms: ["living_room", "garden"] })],
   ["paper.n.01", item([0.3, 0.22, 0.005], [], { rooms: ["home_office", "kitchen"] })],
   ["label.n.04", item([0.08, 0.05, 0.005], [], { rooms: ["home_office"] })],

@@ -33,8 +33,13 @@ export function isTabled(synset: string): boolean {
   return Object.hasOwn(CATEGORY_TABLE, synset.toLowerCase());
 }
 
+/** The table's entry for a synset, if it lists it (own keys only: `constructor` is no category). */
+function tabledEntry(synset: string): ProfileEntry | undefined {
+  return Object.hasOwn(CATEGORY_TABLE, synset) ? CATEGORY_TABLE[synset] : undefined;
+}
+
 function resolve(synset: string): CategoryProfile {
-  const tabled = CATEGORY_TABLE[synset];
+  const tabled = tabledEntry(synset);
   if (tabled) return finish(synset, tabled, "table");
   const packaged = packagedEntry(lemmaOf(synset));
   if (packaged) return { ...finish(synset, packaged.entry, "hypernym"), via: `packaged goods (${packaged.head})` };
@@ -42,7 +47,7 @@ function resolve(synset: string): CategoryProfile {
   if (offset !== null) {
     // a compound that WordNet knows only by its head word (grocery_shelf → shelf.n.01): the head's own entry
     const named = synsetName(offset);
-    const head = named !== synset && Object.hasOwn(CATEGORY_TABLE, named) ? CATEGORY_TABLE[named] : undefined;
+    const head = named !== synset ? tabledEntry(named) : undefined;
     if (head) return { ...finish(synset, head, "hypernym"), via: named };
     const ancestor = nearestDefault(offset);
     if (ancestor) return { ...finish(synset, ancestor.entry, "hypernym"), via: ancestor.name };
@@ -89,7 +94,7 @@ function nearestDefault(offset: number): { name: string; entry: ProfileEntry } |
   for (const [ancestor, dist] of closure) {
     if (dist === 0 || (best && dist >= best.dist)) continue;
     const name = synsetName(ancestor);
-    const entry = Object.hasOwn(CATEGORY_TABLE, name) ? CATEGORY_TABLE[name]! : undefined;
+    const entry = tabledEntry(name);
     if (entry && (!best || dist < best.dist)) best = { name, entry, dist, rank: -1 };
   }
   return best;
