@@ -22,6 +22,8 @@ const FIELDS: Record<ActionType, { name: string; optional?: true }[]> = {
   freeze: [{ name: "object" }],
   unfreeze: [{ name: "object" }],
   slice: [{ name: "object" }],
+  fold: [{ name: "object" }],
+  unfold: [{ name: "object" }],
   done: [],
 };
 

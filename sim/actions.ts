@@ -28,6 +28,8 @@ export const ActionSchemas = {
   freeze: z.object({ type: z.literal("freeze"), object: id }).strict(),
   unfreeze: z.object({ type: z.literal("unfreeze"), object: id }).strict(),
   slice: z.object({ type: z.literal("slice"), object: id }).strict(),
+  fold: z.object({ type: z.literal("fold"), object: id }).strict(),
+  unfold: z.object({ type: z.literal("unfold"), object: id }).strict(),
   done: z.object({ type: z.literal("done") }).strict(),
 } as const;
 
@@ -50,6 +52,8 @@ export const ActionSchema = z.discriminatedUnion("type", [
   ActionSchemas.freeze,
   ActionSchemas.unfreeze,
   ActionSchemas.slice,
+  ActionSchemas.fold,
+  ActionSchemas.unfold,
   ActionSchemas.done,
 ]);
 export type Action = z.infer<typeof ActionSchema>;

@@ -17,7 +17,7 @@ import { hypot2 } from "../../sim/geometry/hypot.ts";
  *
  * Each step it (1) reads the feedback of its last action, (2) works out which goal literals it believes are
  * still false (choosing the cheapest alternative of `or`/`exists`/`forn`/pairs), (3) works on the nearest
- * one it can (fetch and place the object, open/close/toggle; for a state that needs a tool or appliance —
+ * one it can (fetch and place the object, open/close/toggle, fold/unfold — what it holds first; for a state that needs a tool or appliance —
  * clean, soak, dry, cook, freeze, unfreeze, slice — fetch the tool or carry the object to water, heat or
  * cold, switch the appliance on, then act: see state-change.ts), placing before closing a container the
  * goal wants closed, and (4) when nothing is actionable but the goal names unseen objects, ranges over a
@@ -198,6 +198,12 @@ export class ExplorerAgent implements Agent {
    */
   private whileHolding(ctx: SkillContext, held: string, wants: Wants): Action {
     for (const l of this.ordered(wants.literals)) {
+      // folded in hand before it is put away (the simulator folds what is held or within reach with a free hand)
+      if (IN_HAND_STATES.has(l.pred) && l.args[0] === held) {
+        const step = workOn(ctx, l);
+        if ("action" in step) return this.memory.remember({ action: step.action, literal: this.commit(l) });
+        continue;
+      }
       if (!isToolState(l) || !usesHeld(this.belief, l, held, this.memory)) continue;
       const step = changeState(ctx, l, this.memory);
       if ("action" in step) {
@@ -333,6 +339,9 @@ function besideWhatMoves(literals: readonly Literal[]): Set<Literal> {
 const RELIFTS_TO_AVOID = 2;
 /** Cost of moving an object carried to and fro already: any other member of a `forn` first, even an unseen one. */
 const MOVES_AGAIN = 20;
+
+/** States the agent changes on the object it holds, with no tool (fold, unfold). */
+const IN_HAND_STATES: ReadonlySet<string> = new Set(["folded"]);
 
 /** States whose undoing (closing, switching off) waits until no placement still needs the object. */
 const WAITS_FOR_PLACEMENTS: ReadonlySet<string> = new Set(["open", "toggled_on"]);

@@ -19,6 +19,7 @@ export const STATE_ACTIONS: Readonly<Record<string, { on?: string; off?: string 
   cooked: { on: "cook" },
   frozen: { on: "freeze", off: "unfreeze" },
   sliced: { on: "slice" },
+  folded: { on: "fold", off: "unfold" },
   soaked: { on: "soak", off: "dry" },
   dusty: { off: "clean" },
   stained: { off: "clean" },

@@ -12,8 +12,9 @@
  * A source of a substance is what an object can do: `(insource ?sink.n.01_1 ?water.n.06_1)` (older files put
  * the water first) is `(water_source ?sink.n.01_1)`, which reads the object's abilities.
  *
- * One more BEHAVIOR-1K spelling is read the same way: `(closed ?x)` is `(not (open ?x))` (a `(not (closed ?x))`
- * is `(open ?x)`, so an initial literal stays an atom or a negated atom).
+ * Two more BEHAVIOR-1K spellings are read the same way, each the negation of a state the simulator keeps
+ * ({@link NEGATED_STATES}): `(closed ?x)` is `(not (open ?x))` and `(unfolded ?x)` is `(not (folded ?x))` (a
+ * `(not (closed ?x))` is `(open ?x)`, so an initial literal stays an atom or a negated atom).
  */
 import type { AtomExpr, BddlExpr, BddlProblem } from "./ast.ts";
 import { mentionedInstances } from "./walk.ts";
@@ -23,6 +24,12 @@ export const SUBSTANCE_STATES: Readonly<Record<string, Readonly<Record<string, s
   covered: Object.freeze({ "dust.n.01": "dusty", "stain.n.01": "stained" }),
   saturated: Object.freeze({ "water.n.06": "soaked" }),
 });
+
+/**
+ * BEHAVIOR-1K predicates that say a state does not hold → that state. A cloth is either folded or spread out
+ * (OmniGibson's `unfolded`): the simulator keeps one state, `folded`, for both.
+ */
+export const NEGATED_STATES: Readonly<Record<string, string>> = Object.freeze({ closed: "open", unfolded: "folded" });
 
 /** Substance category → the unary predicate that says an object is a source of it (either operand order). */
 export const SUBSTANCE_SOURCES: Readonly<Record<string, string>> = Object.freeze({ "water.n.06": "water_source" });
@@ -40,27 +47,27 @@ export function supportedSubstances(pred: string): string {
  * `problem` itself when it has none. Expressions that change are copied; the rest are shared.
  */
 export function foldSubstances(problem: BddlProblem): BddlProblem {
-  let folded = 0;
+  let rewritten = 0;
   const fold = (expr: BddlExpr): BddlExpr =>
     mapAtoms(expr, (atom) => {
-      if (atom.pred === "closed" && atom.args.length === 1) {
-        folded++;
-        const open: AtomExpr = { ...atom, pred: "open" };
-        return { op: "not", arg: open, line: atom.line, column: atom.column };
+      if (Object.hasOwn(NEGATED_STATES, atom.pred) && atom.args.length === 1) {
+        rewritten++;
+        const state: AtomExpr = { ...atom, pred: NEGATED_STATES[atom.pred]! };
+        return { op: "not", arg: state, line: atom.line, column: atom.column };
       }
       const source = sourceOf(problem, atom);
       if (source !== null) {
-        folded++;
+        rewritten++;
         return { op: "atom", pred: source.pred, args: [source.of], line: atom.line, column: atom.column };
       }
       const state = stateOf(problem, atom);
       if (state === null) return atom;
-      folded++;
+      rewritten++;
       return { op: "atom", pred: state, args: [atom.args[0]!], line: atom.line, column: atom.column };
     });
   const init = problem.init.map(fold);
   const goal = fold(problem.goal);
-  if (folded === 0) return problem;
+  if (rewritten === 0) return problem;
 
   const mentioned = new Set<string>();
   const instancesOf = (category: string) => problem.categories.get(category) ?? [];

@@ -7,6 +7,7 @@ import { householdSenses, hypernymClosure, sensesOf, synsetByName, synsetName } 
 import { FOOD } from "./food.ts";
 import { FURNITURE } from "./furniture.ts";
 import { GENERIC_DEFAULT, HYPERNYM_DEFAULTS } from "./hypernym-defaults.ts";
+import { isFoldableCloth } from "./cloth.ts";
 import { packagedEntry } from "./packaged.ts";
 import { ITEMS } from "./items.ts";
 import { MORE_ITEMS } from "./more-items.ts";
@@ -39,11 +40,19 @@ function tabledEntry(synset: string): ProfileEntry | undefined {
 }
 
 function resolve(synset: string): CategoryProfile {
-  const tabled = tabledEntry(synset);
-  if (tabled) return finish(synset, tabled, "table");
-  const packaged = packagedEntry(lemmaOf(synset));
+  const packaged = tabledEntry(synset) ? undefined : packagedEntry(lemmaOf(synset));
   if (packaged) return { ...finish(synset, packaged.entry, "hypernym"), via: `packaged goods (${packaged.head})` };
   const offset = wordnetOffset(synset);
+  const profile = resolveKnown(synset, offset);
+  // cloth folds, whatever its entry: a table row gives its size, WordNet says it is fabric
+  if (offset !== null && !profile.abilities.includes("foldable") && isFoldableCloth(offset)) return { ...profile, abilities: [...profile.abilities, "foldable"] };
+  return profile;
+}
+
+/** The profile from the tables, a WordNet ancestor's default or the generic default (packaged goods aside). */
+function resolveKnown(synset: string, offset: number | null): CategoryProfile {
+  const tabled = tabledEntry(synset);
+  if (tabled) return finish(synset, tabled, "table");
   if (offset !== null) {
     // a compound that WordNet knows only by its head word (grocery_shelf → shelf.n.01): the head's own entry
     const named = synsetName(offset);

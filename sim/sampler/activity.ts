@@ -63,6 +63,7 @@ const STATE_ABILITY: Partial<Record<string, Ability>> = {
   burnt: "cookable",
   frozen: "freezable",
   sliced: "sliceable",
+  folded: "foldable",
 };
 
 /** Reads a parsed problem: roles, rooms, supports, states, required abilities and loads. */

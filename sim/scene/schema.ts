@@ -105,6 +105,7 @@ export const ABILITIES = [
   "freezable",
   "dryer",
   "surface",
+  "foldable",
 ] as const;
 export const AbilitySchema = z.enum(ABILITIES);
 export type Ability = z.infer<typeof AbilitySchema>;
@@ -121,6 +122,7 @@ export const STATES = [
   "frozen",
   "sliced",
   "dirty",
+  "folded",
 ] as const;
 export const StateSchema = z.enum(STATES);
 export type StateName = z.infer<typeof StateSchema>;

@@ -26,6 +26,7 @@ export function renderObservationText(obs: Omit<Observation, "text" | "updates">
     for (const o of list) {
       const states = Object.entries(o.states).filter(([, v]) => v).map(([k]) => k);
       if (o.abilities.includes("openable") && !o.states.open) states.push("closed");
+      if (o.abilities.includes("foldable") && !o.states.folded) states.push("unfolded");
       const d = hypot2(o.box.center.x - pos.x, o.box.center.y - pos.y);
       const where = o.relation ? ` ${o.relation.type} ${o.relation.target}` : "";
       const dist = r.id === obs.agent.room ? `, ${d.toFixed(1)} m away` : "";

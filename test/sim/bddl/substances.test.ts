@@ -103,3 +103,23 @@ describe("closed", () => {
     expect(predicateProblems(p)).toEqual([]);
   });
 });
+
+describe("unfolded", () => {
+  it("is read as not folded, and not unfolded as folded, keeping its place in the file", () => {
+    const p = problem(
+      "towel.n.01_1 - towel.n.01 napkin.n.01_1 - napkin.n.01",
+      "(unfolded towel.n.01_1) (not (unfolded napkin.n.01_1)) (ontop towel.n.01_1 floor.n.01_1) (ontop napkin.n.01_1 floor.n.01_1)",
+      "(and (folded ?towel.n.01_1) (unfolded ?napkin.n.01_1) (forall (?t - towel.n.01) (not (unfolded ?t))))",
+    );
+    expect(p.init.slice(0, 2).map(formatExpr)).toEqual(["(not (folded towel.n.01_1))", "(folded napkin.n.01_1)"]);
+    expect(formatExpr(p.goal)).toBe("(and (folded towel.n.01_1) (not (folded napkin.n.01_1)) (forall (?t - towel.n.01) (folded ?t)))");
+    expect(p.init[0]).toMatchObject({ op: "not", line: 3, column: 10, arg: { op: "atom", pred: "folded", line: 3, column: 10 } });
+    expect(predicateProblems(p)).toEqual([]);
+  });
+
+  it("with two operands is no cloth state: the predicate check names it", () => {
+    const p = problem("towel.n.01_1 - towel.n.01", "(ontop towel.n.01_1 floor.n.01_1)", "(unfolded ?towel.n.01_1 ?floor.n.01_1)");
+    expect(formatExpr(p.goal)).toBe("(unfolded towel.n.01_1 floor.n.01_1)");
+    expect(predicateProblems(p).join("\n")).toMatch(/unfolded/);
+  });
+});

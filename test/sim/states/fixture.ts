@@ -35,7 +35,7 @@ export function kitchenInput(): SceneInput {
       item("rag_1", "rag.n.01", [1.4, 3.7, 0.9], [0.3, 0.3, 0.01], { abilities: ["cleaning_tool", "soakable", "dryer"] }),
       item("broom_1", "broom.n.01", [2, 1, 0], [1.2, 0.25, 0.06], { abilities: ["cleaning_tool"] }),
       item("soap_1", "soap.n.01", [1.8, 3.6, 0.9], [0.09, 0.06, 0.03], { abilities: ["cleaner"] }),
-      item("towel_1", "towel.n.01", [2.2, 3.6, 0.9], [0.4, 0.3, 0.01], { abilities: ["cleaning_tool", "soakable", "dryer"] }),
+      item("towel_1", "towel.n.01", [2.2, 3.6, 0.9], [0.4, 0.3, 0.01], { abilities: ["cleaning_tool", "soakable", "dryer", "foldable"] }),
       item("knife_1", "carving_knife.n.01", [2.6, 3.6, 0.9], [0.3, 0.04, 0.02], { abilities: ["slicer"] }),
       item("plate_1", "plate.n.04", [2.6, 3.85, 0.9], [0.2, 0.2, 0.02], { states: { dusty: true, stained: true } }),
       item("apple_1", "apple.n.01", [1.2, 3.5, 0.9], [0.08, 0.08, 0.08], { abilities: ["cookable", "freezable", "sliceable"] }),

@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { OracleAgent } from "../../../../agents/oracle/oracle-agent.ts";
+import type { Agent } from "../../../../harness/agent.ts";
+import type { Action } from "../../../../sim/actions.ts";
 import { RearrangeEnv } from "../../../../sim/env.ts";
 import { SceneSchema, type SceneFile } from "../../../../sim/scene/schema.ts";
 import { loadTaskFile } from "../../../../sim/task/load.ts";
@@ -27,16 +29,19 @@ export function readScene(file: string): SceneFile {
   return SceneSchema.parse(JSON.parse(readFileSync(file, "utf8")));
 }
 
-/** Runs one imported episode with the oracle; `success` = every goal condition held when it called done(). */
+/**
+ * Runs one imported episode with the oracle (or `agent`, handed the same view: the explorer reads only the task
+ * from it); `success` = every goal condition held when it called done().
+ */
 export function solveWithOracle(
   out: string,
   episode: { scene: string; task: string; seed: number; maxSteps: number },
+  agent: Agent = new OracleAgent({}),
 ): { success: boolean; steps: number; actions: string[] } {
   const scene = readScene(path.join(out, episode.scene));
   const task = loadTaskFile(path.join(out, episode.task));
   const env = new RearrangeEnv({ scene, task, seed: episode.seed, maxSteps: episode.maxSteps });
   let { observation } = env.reset(episode.seed);
-  const agent = new OracleAgent({});
   agent.reset({ id: task.task.id, instruction: task.task.instruction }, observation, {
     conditions: env.tracker.conditions.map((c) => c.text),
     task: { problem: task.problem, binding: env.tracker.binding, tracker: env.tracker },
@@ -44,7 +49,7 @@ export function solveWithOracle(
   });
   const actions: string[] = [];
   for (;;) {
-    const action = agent.act(observation);
+    const action = agent.act(observation) as Action;
     actions.push(action.type);
     const r = env.step(action);
     observation = r.observation;
