@@ -19,6 +19,8 @@ const FIELDS: Record<ActionType, { name: string; optional?: true }[]> = {
   soak: [{ name: "object" }],
   dry: [{ name: "object" }],
   cook: [{ name: "object" }],
+  heat: [{ name: "object" }],
+  cool: [{ name: "object" }],
   freeze: [{ name: "object" }],
   unfreeze: [{ name: "object" }],
   slice: [{ name: "object" }],

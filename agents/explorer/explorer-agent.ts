@@ -18,7 +18,7 @@ import { hypot2 } from "../../sim/geometry/hypot.ts";
  * Each step it (1) reads the feedback of its last action, (2) works out which goal literals it believes are
  * still false (choosing the cheapest alternative of `or`/`exists`/`forn`/pairs), (3) works on the nearest
  * one it can (fetch and place the object, open/close/toggle, fold/unfold — what it holds first; for a state that needs a tool or appliance —
- * clean, soak, dry, cook, freeze, unfreeze, slice — fetch the tool or carry the object to water, heat or
+ * clean, soak, dry, cook, heat, cool, freeze, unfreeze, slice — fetch the tool or carry the object to water, heat or
  * cold, switch the appliance on, then act: see state-change.ts), placing before closing a container the
  * goal wants closed, and (4) when nothing is actionable but the goal names unseen objects, ranges over a
  * `_*` category or needs a tool it has not seen, searches: the nearest unexplored room first (door hops),

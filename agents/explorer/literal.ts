@@ -17,6 +17,7 @@ export const STATE_ACTIONS: Readonly<Record<string, { on?: string; off?: string 
   open: { on: "open", off: "close" },
   toggled_on: { on: "toggle_on", off: "toggle_off" },
   cooked: { on: "cook" },
+  hot: { on: "heat", off: "cool" },
   frozen: { on: "freeze", off: "unfreeze" },
   sliced: { on: "slice" },
   folded: { on: "fold", off: "unfold" },

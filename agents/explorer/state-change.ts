@@ -10,7 +10,7 @@ import { at, type SkillContext, type SkillStep } from "./skills.ts";
  * State changes the way a person does them, from what the agent has seen: the tool or appliance a state
  * needs is chosen among the observed objects by their `abilities` — a cleaning tool (`cleaning_tool`) or a
  * cleaner (`cleaner`) to clean, a towel (`dryer`) to dry, a knife (`slicer`) to slice, a sink (`water_source`)
- * to soak, a stove or oven (`heat_source`) to cook, a fridge (`cold_source`) to freeze. The tool is fetched
+ * to soak, a stove or oven (`heat_source`) to cook or heat, a fridge (`cold_source`) to freeze. The tool is fetched
  * and held; the object is carried to the water, heat or cold; the appliance is switched on; then the agent acts.
  *
  * Each function answers one step: the next action, or why it cannot — `lacking` when no suitable helper has
@@ -31,7 +31,7 @@ const NO_HINTS: ToolHints = { refused: new Set(), wetFirst: new Set() };
 export type StateStep = { action: Action } | { blocked: string; lacking?: string; handFull?: true };
 
 /** The state predicates whose change needs a tool or an appliance (the others are a plain open/toggle). */
-const TOOL_STATES = new Set(["dusty", "stained", "dirty", "soaked", "cooked", "frozen", "sliced"]);
+const TOOL_STATES = new Set(["dusty", "stained", "dirty", "soaked", "cooked", "hot", "frozen", "sliced"]);
 
 /** Whether the literal is a state change this module handles. */
 export function isToolState(l: Literal): boolean {
@@ -189,6 +189,17 @@ export function changeState(ctx: SkillContext, l: Literal, hints: ToolHints = NO
       if (!heat.there) return bring(ctx, x, heat.appliance);
       return switchedOn(ctx, heat.appliance) ?? act("cook");
     }
+    case "hot": {
+      const heat = applianceFor(belief, x, "heat_source");
+      if (!l.positive) {
+        // off the heat first: taken in hand, it cools there
+        if (heat?.there && !isOff(heat.appliance)) return holding(ctx, x) ?? act("cool");
+        return act("cool");
+      }
+      if (!heat) return { blocked: `no stove or oven seen to heat ${x}`, lacking: "heat_source" };
+      if (!heat.there) return bring(ctx, x, heat.appliance);
+      return switchedOn(ctx, heat.appliance) ?? act("heat");
+    }
     case "frozen": {
       const cold = applianceFor(belief, x, "cold_source", ["inside"]);
       if (!l.positive) {
@@ -228,7 +239,11 @@ function soakHeld(ctx: SkillContext, held: string): StateStep {
 export function movesObject(belief: Belief, l: Literal): boolean {
   const x = l.args[0]!;
   if (!isToolState(l) || belief.object(x)?.kind !== "carryable") return false;
-  if (l.positive) return l.pred === "cooked" || l.pred === "frozen" || l.pred === "soaked";
+  if (l.positive) return l.pred === "cooked" || l.pred === "hot" || l.pred === "frozen" || l.pred === "soaked";
+  if (l.pred === "hot") {
+    const heat = applianceAround(belief, x, "heat_source");
+    return !!heat && !isOff(heat);
+  }
   return l.pred === "frozen" && !!applianceAround(belief, x, "cold_source", ["inside"]);
 }
 

@@ -3,7 +3,7 @@ import type { PredicateObject } from "./subject.ts";
 
 /**
  * Unary predicates read the object's `states` map: `open`, `toggled_on`, `dusty`, `stained`, `soaked`,
- * `cooked`, `burnt`, `frozen`, `sliced`, `dirty`, `folded`. A state absent from the map is false. These hold for
+ * `cooked`, `burnt`, `frozen`, `sliced`, `dirty`, `folded`, `hot`. A state absent from the map is false. These hold for
  * held objects too (an apple in hand can be sliced).
  */
 export const UNARY_STATES: readonly StateName[] = STATES;

@@ -10,7 +10,7 @@ import { wants } from "./atom-uses.ts";
  * - `(not (dusty x))` needs a cleaning tool;
  * - `(not (stained x))` needs a cleaner, or a soakable cleaning tool and running water;
  * - `(soaked x)` needs running water; `(not (soaked x))` a towel or dryer;
- * - `(cooked x)` a heat source; `(frozen x)` a cold source; `(sliced x)` a knife.
+ * - `(cooked x)` and `(hot x)` a heat source; `(frozen x)` a cold source; `(sliced x)` a knife.
  */
 export function missingProviders(spec: ActivitySpec): Ability[] {
   const has = (a: Ability) => [...spec.instances.values()].some((i) => i.role !== "agent" && i.profile.abilities.includes(a));
@@ -23,7 +23,7 @@ export function missingProviders(spec: ActivitySpec): Ability[] {
   }
   if (goalWants(["soaked"], true)) need.add("water_source");
   if (goalWants(["soaked"], false)) need.add("dryer");
-  if (goalWants(["cooked", "burnt"], true)) need.add("heat_source");
+  if (goalWants(["cooked", "burnt", "hot"], true)) need.add("heat_source");
   if (goalWants(["frozen"], true)) need.add("cold_source");
   if (goalWants(["sliced"], true)) need.add("slicer");
   return [...need].filter((a) => !has(a) && PROVIDER_OF[a] !== undefined).sort();

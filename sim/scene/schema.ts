@@ -123,6 +123,7 @@ export const STATES = [
   "sliced",
   "dirty",
   "folded",
+  "hot",
 ] as const;
 export const StateSchema = z.enum(STATES);
 export type StateName = z.infer<typeof StateSchema>;

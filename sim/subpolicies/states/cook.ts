@@ -4,8 +4,8 @@ import { applianceAround, isOff } from "./surroundings.ts";
 
 /**
  * `cook(object)`: cook a cookable object that sits in or on a heat source that is on (directly, or in
- * a pan or on a plate on it). Frozen food thaws as it cooks. Cooking something already cooked burns
- * it; a burnt object cannot be cooked further.
+ * a pan or on a plate on it). Frozen food thaws as it cooks, and comes off the heat hot. Cooking something
+ * already cooked burns it; a burnt object cannot be cooked further.
  */
 export const cook: Subpolicy<"cook"> = {
   type: "cook",
@@ -22,9 +22,10 @@ export const cook: Subpolicy<"cook"> = {
     const far = withinReach(ctx, o);
     if (far) return far;
     if (o.states.cooked) {
-      return success(`${o.id} was already cooked: it is now burnt`, { changed: world.setState(o.id, "burnt", true) });
+      const burnt = [...world.setState(o.id, "burnt", true), ...world.setState(o.id, "hot", true)];
+      return success(`${o.id} was already cooked: it is now burnt`, { changed: [...new Set(burnt)] });
     }
-    const changed = [...world.setState(o.id, "cooked", true), ...world.setState(o.id, "frozen", false)];
+    const changed = [...world.setState(o.id, "cooked", true), ...world.setState(o.id, "frozen", false), ...world.setState(o.id, "hot", true)];
     return success(`cooked ${o.id} ${heat.relation === "inside" ? "in" : "on"} ${heat.appliance.id}`, { changed: [...new Set(changed)] });
   },
 };

@@ -4,7 +4,8 @@ import { applianceAround, isOff } from "./surroundings.ts";
 
 /**
  * `freeze(object)`: freeze a freezable object that is inside a cold source (fridge, freezer) — directly
- * or in a container inside it. The door may be open or closed; the object must be within reach.
+ * or in a container inside it; what was hot is no longer. The door may be open or closed; the object must be
+ * within reach.
  */
 export const freeze: Subpolicy<"freeze"> = {
   type: "freeze",
@@ -20,7 +21,8 @@ export const freeze: Subpolicy<"freeze"> = {
     if (isOff(cold.appliance)) return failure("missing_step", `${cold.appliance.id} is off — toggle it on first`);
     const far = withinReach(ctx, o);
     if (far) return far;
-    return success(`froze ${o.id} in ${cold.appliance.id}`, { changed: world.setState(o.id, "frozen", true) });
+    const changed = [...world.setState(o.id, "frozen", true), ...world.setState(o.id, "hot", false)];
+    return success(`froze ${o.id} in ${cold.appliance.id}`, { changed: [...new Set(changed)] });
   },
 };
 

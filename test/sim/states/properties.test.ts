@@ -4,7 +4,7 @@ import type { Action } from "../../../sim/actions.ts";
 import { apply, giveHeld, kitchen } from "./fixture.ts";
 
 const IDS = ["rag_1", "broom_1", "soap_1", "towel_1", "knife_1", "plate_1", "apple_1", "pan_1", "egg_1", "fish_1", "cup_1", "sink_1", "stove_1", "fridge_1", "counter_1", "ghost_1"];
-const TYPES = ["clean", "soak", "dry", "cook", "freeze", "unfreeze", "slice", "fold", "unfold"] as const;
+const TYPES = ["clean", "soak", "dry", "cook", "heat", "cool", "freeze", "unfreeze", "slice", "fold", "unfold"] as const;
 
 const actionArb: fc.Arbitrary<Action> = fc
   .record({ type: fc.constantFrom(...TYPES), object: fc.constantFrom(...IDS), tool: fc.option(fc.constantFrom(...IDS), { nil: undefined }) })
