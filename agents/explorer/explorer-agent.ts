@@ -7,6 +7,7 @@ import { literalKey, literalObjects, PLACEMENT_PREDICATES, type Literal } from "
 import { ProgressMemory } from "./progress-memory.ts";
 import { nearestUnexploredRoom, roomHops, searchExhausted, unsearchedContainers } from "./search.ts";
 import { at, moverOf, placeHeld, putDown, putDownTargets, searchContainer, workOn, type SkillContext, type SkillStep } from "./skills.ts";
+import { StallWatch } from "./stall-watch.ts";
 import { changeState, isToolState, movesObject, usesHeld, type StateStep } from "./state-change.ts";
 import { asGoalTask, goalScope, taskNames, type GoalTask, type TaskNames } from "./task-scope.ts";
 import { hypot2 } from "../../sim/geometry/hypot.ts";
@@ -33,7 +34,11 @@ import { hypot2 } from "../../sim/geometry/hypot.ts";
  * finished. So on "all X" it never knows it has found every X: it keeps looking while it may and then
  * settles for what it found — the honest behaviour rTP measures.
  *
- * Options: `searchBudget` (share of the step budget for searching, 0–1, default 0.3), `reserveSteps` (default 1).
+ * It also calls `done()` once it goes round in circles: `maxStallSteps` steps in a row (searching aside) that brought
+ * neither fewer literals believed false than ever before nor anything new in sight ({@link StallWatch}).
+ *
+ * Options: `searchBudget` (share of the step budget for searching, 0–1, default 0.3), `reserveSteps` (default 1),
+ * `maxStallSteps` (default 100).
  */
 export class ExplorerAgent implements Agent {
   readonly name = "explorer";
@@ -42,6 +47,10 @@ export class ExplorerAgent implements Agent {
   private readonly reserveSteps: number;
   private readonly searchShare: number;
   private searchSteps = 0;
+  /** `searchSteps` when the last act began: more now means the last act searched. */
+  private searchStepsBefore = 0;
+  private readonly maxStallSteps: number;
+  private stall: StallWatch;
   private task: GoalTask | null = null;
   private belief = new Belief();
   /** The task's declared names, made once an episode ({@link taskNames}). */
@@ -59,6 +68,8 @@ export class ExplorerAgent implements Agent {
   constructor(options: AgentOptions = {}) {
     this.reserveSteps = typeof options.reserveSteps === "number" && options.reserveSteps >= 1 ? Math.floor(options.reserveSteps) : 1;
     this.searchShare = typeof options.searchBudget === "number" && options.searchBudget >= 0 ? Math.min(1, options.searchBudget) : DEFAULT_SEARCH_SHARE;
+    this.maxStallSteps = typeof options.maxStallSteps === "number" && options.maxStallSteps >= 1 ? Math.floor(options.maxStallSteps) : DEFAULT_MAX_STALL_STEPS;
+    this.stall = new StallWatch(this.maxStallSteps);
   }
 
   reset(_task: TaskView, _obs: Observation, privileged?: PrivilegedView): void {
@@ -71,6 +82,8 @@ export class ExplorerAgent implements Agent {
     this.turned = new Set();
     this.brought = new Map();
     this.searchSteps = 0;
+    this.searchStepsBefore = 0;
+    this.stall = new StallWatch(this.maxStallSteps);
   }
 
   act(obs: Observation): Action {
@@ -83,6 +96,10 @@ export class ExplorerAgent implements Agent {
     this.memory.learn(obs, this.belief.observed);
     if (obs.stepsLeft <= this.reserveSteps) return this.memory.remember({ action: { type: "done" } });
     const wants = this.wants();
+    const searched = this.searchSteps > this.searchStepsBefore;
+    this.searchStepsBefore = this.searchSteps;
+    const seen = this.belief.observed.size + obs.rooms.filter((r) => r.explored).length;
+    if (this.stall.stalled(wants.literals.length, seen, searched)) return this.memory.remember({ action: { type: "done" } });
     const ctx: SkillContext = { belief: this.belief, near: this.memory.near };
     const held = obs.agent.holding;
     // the simulator said an appliance must be switched on first (switching needs no hand)
@@ -345,6 +362,9 @@ const IN_HAND_STATES: ReadonlySet<string> = new Set(["folded"]);
 
 /** States whose undoing (closing, switching off) waits until no placement still needs the object. */
 const WAITS_FOR_PLACEMENTS: ReadonlySet<string> = new Set(["open", "toggled_on"]);
+
+/** Steps without progress after which the explorer calls `done()` (the oracle's default is 60). */
+const DEFAULT_MAX_STALL_STEPS = 100;
 
 /** Default share of the episode's step budget the explorer spends searching (see the stopping rule). */
 const DEFAULT_SEARCH_SHARE = 0.3;
