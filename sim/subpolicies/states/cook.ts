@@ -1,6 +1,6 @@
 import { isOutcome, observedObject, withinReach } from "../preconditions.ts";
 import { failure, success, type Subpolicy } from "../subpolicy.ts";
-import { applianceAround, isOff } from "./surroundings.ts";
+import { runningHeatUnder } from "./surroundings.ts";
 
 /**
  * `cook(object)`: cook a cookable object that sits in or on a heat source that is on (directly, or in
@@ -16,9 +16,8 @@ export const cook: Subpolicy<"cook"> = {
     if (isOutcome(o)) return o;
     if (!o.abilities.has("cookable")) return failure("affordance", `${o.id} cannot be cooked`);
     if (o.states.burnt) return failure("additional_step", `${o.id} is already burnt`);
-    const heat = applianceAround(world, o.id, "heat_source");
-    if (!heat) return failure("missing_step", `${o.id} is not on or in a heat source — put it on a stove or in an oven first`);
-    if (isOff(heat.appliance)) return failure("missing_step", `${heat.appliance.id} is off — toggle it on first`);
+    const heat = runningHeatUnder(world, o);
+    if (isOutcome(heat)) return heat;
     const far = withinReach(ctx, o);
     if (far) return far;
     if (o.states.cooked) {

@@ -1,6 +1,6 @@
 import { isOutcome, observedObject, withinReach } from "../preconditions.ts";
 import { failure, success, type Subpolicy } from "../subpolicy.ts";
-import { applianceAround, isOff } from "./surroundings.ts";
+import { applianceAround, isOff, runningHeatUnder } from "./surroundings.ts";
 
 /**
  * `heat(object)`: warm an object that sits in or on a heat source that is on (directly, or in a pan or on a
@@ -15,9 +15,8 @@ export const heat: Subpolicy<"heat"> = {
     const o = observedObject(ctx, action.object);
     if (isOutcome(o)) return o;
     if (o.states.hot) return failure("additional_step", `${o.id} is already hot`);
-    const source = applianceAround(world, o.id, "heat_source");
-    if (!source) return failure("missing_step", `${o.id} is not on or in a heat source — put it on a stove or in an oven first`);
-    if (isOff(source.appliance)) return failure("missing_step", `${source.appliance.id} is off — toggle it on first`);
+    const source = runningHeatUnder(world, o);
+    if (isOutcome(source)) return source;
     const far = withinReach(ctx, o);
     if (far) return far;
     const changed = [...world.setState(o.id, "hot", true), ...world.setState(o.id, "frozen", false)];

@@ -35,6 +35,17 @@ export function applianceAround(
   return null;
 }
 
+/**
+ * The heat source that `o` sits in or on, as {@link applianceAround} finds it, when it is on; else the
+ * `missing_step` failure that says what to do (put it on a stove or in an oven, switch the stove on).
+ */
+export function runningHeatUnder(world: World, o: SimObject): { appliance: SimObject; relation: "inside" | "ontop" } | Outcome {
+  const heat = applianceAround(world, o.id, "heat_source");
+  if (!heat) return failure("missing_step", `${o.id} is not on or in a heat source — put it on a stove or in an oven first`);
+  if (isOff(heat.appliance)) return failure("missing_step", `${heat.appliance.id} is off — toggle it on first`);
+  return heat;
+}
+
 /** True when a toggleable appliance is switched off (appliances without a switch are always on). */
 export function isOff(o: SimObject): boolean {
   return o.abilities.has("toggleable") && !o.states.toggled_on;

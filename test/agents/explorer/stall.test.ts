@@ -3,12 +3,9 @@
  * on the table (`forn` counts exactly) and every log on it. No state satisfies both; the explorer puts the third
  * log on, takes one off, puts it back… and calls done() long before the step budget runs out.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ExplorerAgent } from "../../../agents/explorer/explorer-agent.ts";
-import { importBddl } from "../../../harness/importers/bddl/index.ts";
-import { readSuite, scratch, solveWithOracle } from "../../harness/importers/bddl/helpers.ts";
+import { importActivities, solveWithOracle } from "../../harness/importers/bddl/helpers.ts";
 
 const CONTRADICTION = `(define (problem three_logs-0)
     (:domain omnigibson)
@@ -33,12 +30,8 @@ const CONTRADICTION = `(define (problem three_logs-0)
 
 describe("the explorer's stall rule", () => {
   it("calls done() after maxStallSteps steps without progress, far within the budget", async () => {
-    const src = scratch("stall-src-");
-    mkdirSync(path.join(src, "three_logs"));
-    writeFileSync(path.join(src, "three_logs", "problem0.bddl"), CONTRADICTION);
-    const out = scratch("stall-");
-    await importBddl(src, { out, seeds: 1 });
-    const [episode] = readSuite(path.join(out, `${path.basename(out)}.suite.json`)).episodes;
+    const { out, episodes } = importActivities({ three_logs: CONTRADICTION }, 1, "stall-");
+    const [episode] = await episodes();
     const budget = { ...episode!, maxSteps: 1000 };
     const run = solveWithOracle(out, budget, new ExplorerAgent({ maxStallSteps: 40 }));
     expect(run.success).toBe(false);

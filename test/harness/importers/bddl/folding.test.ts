@@ -4,12 +4,10 @@
  * spread out on a table. `(unfolded ?x)` reads as `(not (folded ?x))`; towels, napkins and dresses are cloth by
  * WordNet and can be folded. Both baselines solve it in houses sampled with seeds 0 to 3.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ExplorerAgent } from "../../../../agents/explorer/explorer-agent.ts";
-import { importBddl } from "../../../../harness/importers/bddl/index.ts";
-import { readScene, readSuite, scratch, solveWithOracle } from "./helpers.ts";
+import { importActivities, readScene, solveWithOracle } from "./helpers.ts";
 
 const FOLDING = `(define (problem folding_linen-0)
     (:domain omnigibson)
@@ -46,15 +44,7 @@ const FOLDING = `(define (problem folding_linen-0)
 const SEEDS = 4;
 
 describe("folding and unfolding cloth (BEHAVIOR-1K folded / unfolded)", () => {
-  const src = scratch("bddl-fold-src-");
-  mkdirSync(path.join(src, "folding_linen"));
-  writeFileSync(path.join(src, "folding_linen", "problem0.bddl"), FOLDING);
-  const out = scratch("bddl-fold-");
-  const imported = importBddl(src, { out, seeds: SEEDS });
-  const episodes = async () => {
-    await imported;
-    return readSuite(path.join(out, `${path.basename(out)}.suite.json`)).episodes;
-  };
+  const { out, imported, episodes } = importActivities({ folding_linen: FOLDING }, SEEDS, "bddl-fold-");
 
   it("imports at every seed: the cloth can be folded, the napkin starts folded and the towels spread out", async () => {
     const summary = await imported;

@@ -1,9 +1,11 @@
 /** Shared fixtures for the BDDL importer tests: the shared data folders and scratch output folders. */
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { OracleAgent } from "../../../../agents/oracle/oracle-agent.ts";
 import type { Agent } from "../../../../harness/agent.ts";
+import { importBddl } from "../../../../harness/importers/bddl/index.ts";
+import type { ImportSummary } from "../../../../harness/importers/index.ts";
 import type { Action } from "../../../../sim/actions.ts";
 import { RearrangeEnv } from "../../../../sim/env.ts";
 import { SceneSchema, type SceneFile } from "../../../../sim/scene/schema.ts";
@@ -19,6 +21,29 @@ export const NO_DATA_MESSAGE = `BEHAVIOR data absent at ${DATA_DIR}: skipping th
 /** A fresh empty folder under the system temp folder. */
 export function scratch(prefix = "bddl-import-"): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * Writes each activity text as `<name>/problem0.bddl` in a fresh folder and starts importing them, `seeds` houses
+ * each, into another: the output folder, the import under way, and the imported suite's episodes once it is done.
+ */
+export function importActivities(
+  activities: Readonly<Record<string, string>>,
+  seeds: number,
+  prefix = "bddl-inline-",
+): { out: string; imported: Promise<ImportSummary>; episodes(): Promise<SuiteFile["episodes"]> } {
+  const src = scratch(`${prefix}src-`);
+  for (const [name, text] of Object.entries(activities)) {
+    mkdirSync(path.join(src, name));
+    writeFileSync(path.join(src, name, "problem0.bddl"), text);
+  }
+  const out = scratch(prefix);
+  const imported = importBddl(src, { out, seeds });
+  const episodes = async () => {
+    await imported;
+    return readSuite(path.join(out, `${path.basename(out)}.suite.json`)).episodes;
+  };
+  return { out, imported, episodes };
 }
 
 export function readSuite(file: string): SuiteFile {

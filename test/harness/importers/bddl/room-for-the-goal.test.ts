@@ -16,12 +16,10 @@
  * thing goes on a smaller one only centred over it, and the steak, put in the container first, stands in a corner,
  * where a centred sheet cuts into the walls.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { importBddl } from "../../../../harness/importers/bddl/index.ts";
 import { bottomZ, topZ } from "../../../../sim/geometry/vertical.ts";
-import { readScene, readSuite, scratch, solveWithOracle } from "./helpers.ts";
+import { importActivities, readScene, readSuite, solveWithOracle } from "./helpers.ts";
 
 const ACTIVITIES: Record<string, string> = {
   under_the_sink: `(define (problem under_the_sink-0)
@@ -168,13 +166,7 @@ const ACTIVITIES: Record<string, string> = {
 const SEEDS = 4;
 
 describe("activities whose houses had no room for the goal", () => {
-  const src = scratch("bddl-room-src-");
-  for (const [name, text] of Object.entries(ACTIVITIES)) {
-    mkdirSync(path.join(src, name));
-    writeFileSync(path.join(src, name, "problem0.bddl"), text);
-  }
-  const out = scratch("bddl-room-");
-  const imported = importBddl(src, { out, seeds: SEEDS });
+  const { out, imported } = importActivities(ACTIVITIES, SEEDS, "bddl-room-");
   const objectOf = (episode: string, id: string) => {
     const scene = readScene(path.join(out, "scenes", `${episode}.scene.json`));
     return scene.objects.find((o) => o.id === id)!;

@@ -3,12 +3,10 @@
  * thawed (heated in the oven), a hot cake in the oven to be cool on a cookie sheet. Both baselines solve them in
  * houses sampled with seeds 0 to 3.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ExplorerAgent } from "../../../../agents/explorer/explorer-agent.ts";
-import { importBddl } from "../../../../harness/importers/bddl/index.ts";
-import { readScene, readSuite, scratch, solveWithOracle } from "./helpers.ts";
+import { importActivities, readScene, solveWithOracle } from "./helpers.ts";
 
 const ACTIVITIES: Record<string, string> = {
   frozen_pie: `(define (problem frozen_pie-0)
@@ -56,17 +54,7 @@ const ACTIVITIES: Record<string, string> = {
 const SEEDS = 4;
 
 describe("hot and cool (BEHAVIOR-1K hot)", () => {
-  const src = scratch("bddl-hot-src-");
-  for (const [name, text] of Object.entries(ACTIVITIES)) {
-    mkdirSync(path.join(src, name));
-    writeFileSync(path.join(src, name, "problem0.bddl"), text);
-  }
-  const out = scratch("bddl-hot-");
-  const imported = importBddl(src, { out, seeds: SEEDS });
-  const episodes = async () => {
-    await imported;
-    return readSuite(path.join(out, `${path.basename(out)}.suite.json`)).episodes;
-  };
+  const { out, imported, episodes } = importActivities(ACTIVITIES, SEEDS, "bddl-hot-");
 
   it("imports at every seed: the cake starts hot, the pie frozen and not hot", async () => {
     const summary = await imported;
