@@ -147,20 +147,20 @@ function beside(ctx: SearchContext): CandidateSetsResult {
   const floor = floorUnder(target.box.center, ctx.nearby, ctx.rooms);
   const onFloor = Math.abs(bottomZ(target.box) - floor.z) <= REST_TOLERANCE;
   // Next to the target on what it stands on: another object's top, a container's interior, or the floor.
-  const support = onFloor ? undefined : ctx.nearby.find((s) => ontop(target, s) && effectiveShape(s) !== "floor");
+  const support = onFloor ? undefined : standsOn(target, ctx.nearby);
   if (support) {
-    return {
-      ok: true,
-      sets: [
-        {
-          poses: cachedBesidePoses(target.id, target.box, topZ(support.box), object.box.size, gap),
-          restsOn: support,
-          groundZ: null,
-          bound: support.box,
-          ceiling: Infinity,
-        },
-      ],
-    };
+    const sets: CandidateSet[] = [
+      {
+        poses: cachedBesidePoses(target.id, target.box, topZ(support.box), object.box.size, gap),
+        restsOn: support,
+        groundZ: null,
+        bound: support.box,
+        ceiling: Infinity,
+      },
+    ];
+    const lower = support.kind === "carryable" ? besideSupport(ctx, support, gap) : null;
+    if (lower) sets.push(lower);
+    return { ok: true, sets };
   }
   const container = onFloor ? undefined : ctx.nearby.find((s) => inside(target, s));
   const interior = container ? interiorOf(container) : null;
@@ -189,6 +189,43 @@ function beside(ctx: SearchContext): CandidateSetsResult {
         ceiling: Infinity,
       },
     ],
+  };
+}
+
+/**
+ * What `target` stands on among `nearby` (no floor): of the objects it is `ontop` of, the one with the highest top.
+ * A plate on a 5 mm place mat is on top of the table too, within the predicate's tolerance; it stands on the mat.
+ */
+function standsOn(target: PlacementObject, nearby: readonly PlacementObject[]): PlacementObject | undefined {
+  let best: PlacementObject | undefined;
+  for (const s of nearby) {
+    if (s === target || effectiveShape(s) === "floor" || !ontop(target, s)) continue;
+    if (!best || topZ(s.box) > topZ(best.box)) best = s;
+  }
+  return best;
+}
+
+/**
+ * When the target stands on something carryable (a plate on a place mat, a cup on a tray), the object can also
+ * stand beside that, on what it stands on in turn: a knife goes on the table beside the mat, as a person lays it,
+ * when the mat has no room left beside the plate. The poses lie around the carryable support; only those the
+ * `nextto` test accepts (near enough to the target, their heights overlapping) are taken. Tried after the
+ * target's own support, so that what fits there goes there as before.
+ */
+function besideSupport(ctx: SearchContext, support: PlacementObject, gap: number): CandidateSet | null {
+  const { object } = ctx;
+  const below = standsOn(support, ctx.nearby);
+  if (below) {
+    return { poses: cachedBesidePoses(support.id, support.box, topZ(below.box), object.box.size, gap), restsOn: below, groundZ: null, bound: below.box, ceiling: Infinity };
+  }
+  const floor = floorUnder(support.box.center, ctx.nearby, ctx.rooms);
+  if (Math.abs(bottomZ(support.box) - floor.z) > REST_TOLERANCE) return null;
+  return {
+    poses: cachedBesidePoses(support.id, support.box, floor.z, object.box.size, gap),
+    restsOn: floor.floor,
+    groundZ: floor.floor ? null : floor.z,
+    bound: floor.bound,
+    ceiling: Infinity,
   };
 }
 

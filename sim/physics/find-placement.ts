@@ -45,7 +45,8 @@ const RELATION_TESTS: Record<PlacementRelation, (a: PlacementObject, b: Placemen
  * - `ontop`: on the target's top face, footprint on it (overhanging, centred over it, only if it is larger);
  * - `inside`: on the interior base of a container, else on top of what is already inside;
  * - `nextto`: beside one of the target's sides, on what the target stands on (the floor, a table top, a
- *   container's base);
+ *   container's base), else, when that is something carryable (a place mat, a tray), beside it on what it
+ *   stands on;
  * - `under`: in a table's leg space, or on the floor below anything raised.
  *
  * Candidates lie on a grid over the support, turned to the target's axes, tried in an order shuffled by

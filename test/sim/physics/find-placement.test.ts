@@ -204,6 +204,27 @@ describe("findPlacement nextto", () => {
     expect(result.ok && result.restsOn).toBe("table_1");
   });
 
+  it("beside a plate on a 5 mm place mat with no room left on it: on the table beside the mat, still next to the plate", () => {
+    const table = object("table_1", restingBox(0, 0, 0, 1.2, 0.8, 0.75), { shape: "table", kind: "fixed" });
+    const mat = object("place_mat_1", restingBox(0, 0, 0.75, 0.29, 0.29, 0.005), { kind: "carryable" });
+    const plate = object("plate_1", restingBox(0, 0, 0.755, 0.27, 0.27, 0.02), { kind: "carryable" });
+    for (let seed = 0; seed < 6; seed++) {
+      const { result, placed } = place(object("knife_1", restingBox(3, 3, 0, 0.25, 0.03, 0.02)), "nextto", plate, [table, mat, plate, kitchenFloor], seed);
+      if (!result.ok) throw new Error(result.reason);
+      expect(result.restsOn).toBe("table_1");
+      expect(nextto(placed!, plate)).toBe(true);
+      expect(ontop(placed!, table)).toBe(true);
+      expectNoOverlaps([table, mat, plate, placed!]);
+    }
+  });
+
+  it("not beside a fixed support's own support: a plate on a high shelf has nothing next to it on the floor", () => {
+    const shelf = object("shelf_1", restingBox(0, 0, 0, 0.29, 0.29, 1.2), { kind: "fixed" });
+    const plate = object("plate_1", restingBox(0, 0, 1.2, 0.27, 0.27, 0.02), { kind: "carryable" });
+    const { result } = place(object("knife_1", restingBox(3, 3, 0, 0.25, 0.03, 0.02)), "nextto", plate, [shelf, plate, kitchenFloor]);
+    expect(result).toMatchObject({ ok: false, reason: "no free space next to plate_1" });
+  });
+
   it("stays inside the room when given rooms and no floor object", () => {
     const kitchen = { id: "kitchen", type: "kitchen", outdoor: false, footprint: { min: { x: 0, y: 0 }, max: { x: 2, y: 2 } } };
     // a cabinet in the corner: only its two inner sides face the room
