@@ -40,19 +40,18 @@ function tabledEntry(synset: string): ProfileEntry | undefined {
 }
 
 function resolve(synset: string): CategoryProfile {
-  const packaged = tabledEntry(synset) ? undefined : packagedEntry(lemmaOf(synset));
+  const tabled = tabledEntry(synset);
+  const packaged = tabled ? undefined : packagedEntry(lemmaOf(synset));
   if (packaged) return { ...finish(synset, packaged.entry, "hypernym"), via: `packaged goods (${packaged.head})` };
   const offset = wordnetOffset(synset);
-  const profile = resolveKnown(synset, offset);
+  const profile = tabled ? finish(synset, tabled, "table") : resolveUntabled(synset, offset);
   // cloth folds, whatever its entry: a table row gives its size, WordNet says it is fabric
   if (offset !== null && !profile.abilities.includes("foldable") && isFoldableCloth(offset)) return { ...profile, abilities: [...profile.abilities, "foldable"] };
   return profile;
 }
 
-/** The profile from the tables, a WordNet ancestor's default or the generic default (packaged goods aside). */
-function resolveKnown(synset: string, offset: number | null): CategoryProfile {
-  const tabled = tabledEntry(synset);
-  if (tabled) return finish(synset, tabled, "table");
+/** The profile of a category the tables do not list: its head word's row, a WordNet ancestor's default or the generic default. */
+function resolveUntabled(synset: string, offset: number | null): CategoryProfile {
   if (offset !== null) {
     // a compound that WordNet knows only by its head word (grocery_shelf → shelf.n.01): the head's own entry
     const named = synsetName(offset);

@@ -267,11 +267,26 @@ export class World {
 
   /** Sets a unary state; returns the changed object ids (empty when it was already so). */
   setState(id: string, state: keyof SimObject["states"], value: boolean): string[] {
+    return this.setStates(id, { [state]: value });
+  }
+
+  /**
+   * Sets several unary states of one object in one change (cooking: cooked, not frozen, hot), in the order given;
+   * returns the changed object ids (empty when every one was already so). The states end as a run of `setState`
+   * calls would leave them, keys in the same order.
+   */
+  setStates(id: string, values: Partial<Record<keyof SimObject["states"], boolean>>): string[] {
     const o = this.get(id);
-    if ((o.states[state] ?? false) === value) return [];
+    let next: SimObject["states"] | null = null;
+    for (const state of Object.keys(values) as (keyof SimObject["states"])[]) {
+      const value = values[state]!;
+      if (((next ?? o.states)[state] ?? false) === value) continue;
+      // a new record rather than an edit: the states an observation's version recorded stay as they were
+      next = { ...(next ?? o.states), [state]: value };
+    }
+    if (next === null) return [];
     this.journal?.object(o);
-    // a new record rather than an edit: the states an observation's version recorded stay as they were
-    o.states = { ...o.states, [state]: value };
+    o.states = next;
     this.version++;
     return [id];
   }

@@ -37,10 +37,10 @@ export const clean: Subpolicy<"clean"> = {
       if (dirt.includes("dusty") && !canDust(tool)) return failure("affordance", `${tool.id} does not remove dust — use a cleaning tool such as a rag or brush`);
       return failure("missing_step", `${tool.id} is dry and stains need water or soap — soak it first, or use a cleaner`);
     }
-    const changed = removes.flatMap((d) => world.setState(o.id, d, false));
+    const changed = world.setStates(o.id, Object.fromEntries(removes.map((d) => [d, false])));
     const left = dirt.filter((d) => !removes.includes(d));
     const note = left.length ? `; still ${left.join(" and ")} — that needs a soaked tool or a cleaner` : "";
-    return success(`cleaned ${o.id} with ${tool.id}: no longer ${removes.join(" or ")}${note}`, { changed: [...new Set(changed)] });
+    return success(`cleaned ${o.id} with ${tool.id}: no longer ${removes.join(" or ")}${note}`, { changed });
   },
 };
 

@@ -21,10 +21,9 @@ export const cook: Subpolicy<"cook"> = {
     const far = withinReach(ctx, o);
     if (far) return far;
     if (o.states.cooked) {
-      const burnt = [...world.setState(o.id, "burnt", true), ...world.setState(o.id, "hot", true)];
-      return success(`${o.id} was already cooked: it is now burnt`, { changed: [...new Set(burnt)] });
+      return success(`${o.id} was already cooked: it is now burnt`, { changed: world.setStates(o.id, { burnt: true, hot: true }) });
     }
-    const changed = [...world.setState(o.id, "cooked", true), ...world.setState(o.id, "frozen", false), ...world.setState(o.id, "hot", true)];
-    return success(`cooked ${o.id} ${heat.relation === "inside" ? "in" : "on"} ${heat.appliance.id}`, { changed: [...new Set(changed)] });
+    const changed = world.setStates(o.id, { cooked: true, frozen: false, hot: true });
+    return success(`cooked ${o.id} ${heat.relation === "inside" ? "in" : "on"} ${heat.appliance.id}`, { changed });
   },
 };

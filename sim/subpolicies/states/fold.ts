@@ -1,5 +1,4 @@
 import type { ActionType } from "../../actions.ts";
-import type { SimObject } from "../../world/sim-object.ts";
 import { closedContainerAround, isOutcome, observedObject, withinReach } from "../preconditions.ts";
 import { failure, success, type Outcome, type StepContext, type Subpolicy } from "../subpolicy.ts";
 import { heldObject } from "./surroundings.ts";
@@ -33,17 +32,11 @@ function setFolded(ctx: StepContext, id: string, folded: boolean): Outcome {
   const verb: ActionType = folded ? "fold" : "unfold";
   if (!o.abilities.has("foldable")) return failure("affordance", `${o.id} cannot be ${verb}ed`);
   if ((o.states.folded ?? false) === folded) return failure("additional_step", `${o.id} is already ${folded ? "folded" : "unfolded"}`);
-  const blocked = handsBusy(world.agent.holding === o.id ? null : heldObject(world), o, verb);
-  if (blocked) return blocked;
+  const held = heldObject(world);
+  if (held && held.id !== o.id) return failure("missing_step", `holding ${held.id} — put it down first: it takes both hands to ${verb} ${o.id}`);
   const far = withinReach(ctx, o);
   if (far) return far;
   const closed = closedContainerAround(ctx, o.id);
   if (closed) return failure("missing_step", `${o.id} is inside ${closed.id}, which is closed — open it first`);
   return success(`${verb}ed ${o.id}`, { changed: world.setState(o.id, "folded", folded) });
-}
-
-/** A `missing_step` when the hand holds something else than the object to fold, else null. */
-function handsBusy(other: SimObject | null, o: SimObject, verb: ActionType): Outcome | null {
-  if (!other) return null;
-  return failure("missing_step", `holding ${other.id} — put it down first: it takes both hands to ${verb} ${o.id}`);
 }

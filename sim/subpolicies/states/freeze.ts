@@ -21,8 +21,7 @@ export const freeze: Subpolicy<"freeze"> = {
     if (isOff(cold.appliance)) return failure("missing_step", `${cold.appliance.id} is off — toggle it on first`);
     const far = withinReach(ctx, o);
     if (far) return far;
-    const changed = [...world.setState(o.id, "frozen", true), ...world.setState(o.id, "hot", false)];
-    return success(`froze ${o.id} in ${cold.appliance.id}`, { changed: [...new Set(changed)] });
+    return success(`froze ${o.id} in ${cold.appliance.id}`, { changed: world.setStates(o.id, { frozen: true, hot: false }) });
   },
 };
 

@@ -19,8 +19,8 @@ export const heat: Subpolicy<"heat"> = {
     if (isOutcome(source)) return source;
     const far = withinReach(ctx, o);
     if (far) return far;
-    const changed = [...world.setState(o.id, "hot", true), ...world.setState(o.id, "frozen", false)];
-    return success(`heated ${o.id} ${source.relation === "inside" ? "in" : "on"} ${source.appliance.id}`, { changed: [...new Set(changed)] });
+    const changed = world.setStates(o.id, { hot: true, frozen: false });
+    return success(`heated ${o.id} ${source.relation === "inside" ? "in" : "on"} ${source.appliance.id}`, { changed });
   },
 };
 
