@@ -3,6 +3,7 @@ import { ObservedObjects } from "../observed-objects.ts";
 import { horizontalGap } from "../../sim/geometry/gap.ts";
 import { zGap } from "../../sim/geometry/vertical.ts";
 import { nexttoGapFor } from "../../sim/predicates/nextto.ts";
+import { coversFootprint } from "../../sim/predicates/overlaid.ts";
 import { TOUCH_TOLERANCE } from "../../sim/predicates/tolerances.ts";
 import type { Literal } from "./literal.ts";
 
@@ -138,6 +139,9 @@ export class Belief {
         return put(a, "nextto", b) || put(b, "nextto", a) || this.sideBySide(a, b);
       case "touching":
         return (rel?.target === b && rel.type === "ontop") || this.object(b)?.relation?.target === a || put(a, "nextto", b) || put(b, "nextto", a);
+      case "overlaid":
+        // on it, and spread over most of it: how far it covers is seen in the boxes
+        return ((rel?.type === "ontop" && rel.target === b) || put(a, "ontop", b)) && !!oa && !!this.object(b) && coversFootprint(oa.box, this.object(b)!.box);
       default:
         return false;
     }

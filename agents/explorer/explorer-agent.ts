@@ -275,24 +275,60 @@ export class ExplorerAgent implements Agent {
     const waiting = besideWhatMoves(literals);
     const usable = literals.filter((l) => !waiting.has(l) && !(l.args.length === 1 && !l.positive && WAITS_FOR_PLACEMENTS.has(l.pred) && needed.has(l.args[0]!)));
     const committedKey = this.committed?.key;
-    // an object carried to and fro already waits behind the other placements: the two `nextto`s of a folder (by the
-    // book, by the backpack) undid each other for the whole budget while the book, never moved beside the
-    // backpack, kept them apart
+    const clearing = this.clearing(usable);
+    // what a cloth is still to be spread over: the cloth goes first, then what goes on it (a pillow on the blanket)
+    const toCover = new Set(usable.filter((l) => l.pred === "overlaid" && l.positive).map((l) => l.args[1]!));
+    const placementRank = (l: Literal): number => {
+      // behind the other placements: an object carried to and fro already (the two `nextto`s of a folder, by the
+      // book and by the backpack, undid each other for the whole budget while the book, never moved beside the
+      // backpack, kept them apart), and what is to stand on a cloth not spread yet
+      if (this.carriedToAndFro(l.args[0]!) || (l.pred !== "overlaid" && toCover.has(l.args[1]!))) return 2.5;
+      // ahead of them, deepest first: clearing a small top that another placement needs
+      const depth = clearing.get(l);
+      return depth === undefined ? 2 : 2 - depth / (depth + 1);
+    };
     const rank = (l: Literal) =>
-      literalKey(l) === committedKey
-        ? 0
-        : movesObject(this.belief, l)
-          ? 1
-          : PLACEMENT_PREDICATES.has(l.pred)
-            ? this.carriedToAndFro(l.args[0]!) ? 2.5 : 2
-            : l.positive
-              ? 3
-              : 4;
+      literalKey(l) === committedKey ? 0 : movesObject(this.belief, l) ? 1 : PLACEMENT_PREDICATES.has(l.pred) ? placementRank(l) : l.positive ? 3 : 4;
     const distance = (l: Literal) => this.distanceTo(l.args[0]!);
     return usable
       .map((l, i) => ({ l, i }))
       .sort((a, b) => rank(a.l) - rank(b.l) || distance(a.l) - distance(b.l) || a.i - b.i)
       .map((x) => x.l);
+  }
+
+  /**
+   * The wanted placements that take their object off a carryable thing another wanted placement puts something
+   * on (or into), each with how many such placements wait behind it in turn: those go first, deepest first, as a
+   * person lifts the keyboard off the notebook before the pen goes on it, and puts the pen on the notebook before
+   * the notebook goes onto the folder the pen lay on. Done the other way round, a small top had no room, and
+   * the placement was given up. (Furniture has room for both: clearing a desk first is not needed.)
+   */
+  private clearing(literals: readonly Literal[]): Map<Literal, number> {
+    const depth = new Map<Literal, number>();
+    const placements = literals.filter((l) => l.positive && (l.pred === "ontop" || l.pred === "inside"));
+    if (placements.length < 2) return depth;
+    const onto = new Map<string, Literal[]>();
+    for (const l of placements) onto.set(l.args[1]!, [...(onto.get(l.args[1]!) ?? []), l]);
+    /** The placements that wait for `l`: others that put something where `l`'s object now rests. */
+    const behind = (l: Literal): Literal[] => {
+      const on = this.belief.object(l.args[0]!)?.relation;
+      if (!on || on.target === l.args[1] || this.belief.object(on.target)?.kind !== "carryable") return [];
+      return (onto.get(on.target) ?? []).filter((other) => other.args[0] !== l.args[0]);
+    };
+    // depth-first, each literal once; one met again while its own depth is still being worked out closes a
+    // cycle (each on the other's target), which counts nothing
+    const measure = (l: Literal): number => {
+      const known = depth.get(l);
+      if (known !== undefined) return known;
+      depth.set(l, 0);
+      let d = 0;
+      for (const m of behind(l)) d = Math.max(d, 1 + measure(m));
+      depth.set(l, d);
+      return d;
+    };
+    for (const l of placements) measure(l);
+    for (const [l, d] of depth) if (d === 0) depth.delete(l);
+    return depth;
   }
 
   private containersOf(id: string): string[] {

@@ -10,7 +10,7 @@ export interface Literal {
 }
 
 /** Relations the explorer makes true by carrying the first argument to the second. */
-export const PLACEMENT_PREDICATES = new Set(["ontop", "inside", "nextto", "under", "onfloor", "touching", "inroom"]);
+export const PLACEMENT_PREDICATES = new Set(["ontop", "inside", "nextto", "under", "onfloor", "touching", "overlaid", "inroom"]);
 
 /** Unary states and the action that makes them true / false. */
 export const STATE_ACTIONS: Readonly<Record<string, { on?: string; off?: string }>> = {

@@ -54,6 +54,7 @@ export function placementTarget(belief: Belief, l: Literal): { relation: Relatio
     case "nextto":
       return { relation: l.pred, target: b };
     case "touching":
+    case "overlaid":
       return { relation: "ontop", target: b };
     case "onfloor":
       return { relation: "ontop", target: b };

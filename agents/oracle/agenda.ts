@@ -16,7 +16,7 @@ export interface AgendaItem {
  *    was picked up for (`focus`, a literal key) before any other;
  * 2. those whose target is not going to move any more (put the basket on the table before filling it),
  *    the objects most other literals hang on first;
- * 3. the rest (targets that will still move: cycles of `nextto`);
+ * 3. the rest (targets that will still move: cycles of `nextto`; targets a cloth is still to be spread over);
  * 4. closing containers last, so that things go in before the door shuts.
  * Ties keep condition order. Literals given up earlier are left out. A literal's ways come best first, those
  * that carry the object in hand before the others, and the way under way (`route`: the literal's key and the
@@ -44,9 +44,15 @@ export function buildAgenda(plans: readonly ConditionPlan[], ctx: OracleContext,
     }
   }
   const movers = new Set<string>();
-  for (const i of items) if (i.mover !== undefined) movers.add(i.mover);
+  // what a cloth is still to be spread over: things go on it after the cloth (a pillow on the blanket on the bed)
+  const toCover = new Set<string>();
+  for (const i of items) {
+    if (i.mover !== undefined) movers.add(i.mover);
+    if (i.lit.pred === "overlaid" && i.lit.positive) toCover.add(i.lit.args[1]!);
+  }
   for (const i of items) {
     i.rank = rankOf(i, held, focus, movers);
+    if (i.rank === 1 && i.lit.pred !== "overlaid" && i.target !== undefined && toCover.has(i.target)) i.rank = 2;
     i.degree = i.mover ? ctx.committed.degree(i.mover) : 0;
   }
   // a few items: sorted by insertion in place (the order is total: `order` breaks every tie)

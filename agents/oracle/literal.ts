@@ -49,7 +49,7 @@ export function holdsLiteral(world: World, lit: GroundLiteral): boolean {
 }
 
 /**
- * Relations that say what an object rests on or in. An object has one support at a time, so two
- * positive support literals with different targets cannot both be made true.
+ * Relations that say what an object rests on or in (a cloth `overlaid` on a thing rests on it). An object has
+ * one support at a time, so two positive support literals with different targets cannot both be made true.
  */
-export const SUPPORT_PREDICATES: ReadonlySet<string> = new Set(["inside", "ontop", "onfloor", "under"]);
+export const SUPPORT_PREDICATES: ReadonlySet<string> = new Set(["inside", "ontop", "onfloor", "under", "overlaid"]);

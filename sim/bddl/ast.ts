@@ -141,6 +141,7 @@ export const PREDICATE_ARITY: Readonly<Record<string, number>> = Object.freeze({
   under: 2,
   onfloor: 2,
   touching: 2,
+  overlaid: 2,
   inroom: 2,
   open: 1,
   toggled_on: 1,

@@ -72,11 +72,20 @@ function onTop(ctx: SearchContext): CandidateSetsResult {
   const { object, target } = ctx;
   const surfaceZ = topZ(target.box);
   if (fallsIntoOpenTop(object, target)) return { ok: false, reason: `${target.id} is open at the top: the object would fall in (put it inside instead)` };
-  const contained = cachedGridPoses(target.id, target.box, surfaceZ, object.box.size, "contain");
-  // Larger than the top: let it overhang, centred over the target; physics decides if it stays.
-  const poses = contained.length > 0 ? contained : cachedGridPoses(target.id, target.box, surfaceZ, object.box.size, "centre");
-  // a literal with the fields in the order every relation's sets have them (one shape for the search to read)
-  return { ok: true, sets: [{ poses, restsOn: target, groundZ: null, bound: null, ceiling: Infinity }] };
+  const sets: CandidateSet[] = [{ poses: topPoses(target, surfaceZ, object.box.size), restsOn: target, groundZ: null, bound: null, ceiling: Infinity }];
+  // When the top is covered, on something thin lying on it (a blanket spread over the bed, a place mat): what
+  // rests there still rests on the target, within the predicates' tolerance (ontop decides, in the search)
+  for (const c of ctx.nearby) {
+    if (c.id === target.id || topZ(c.box) - surfaceZ > REST_TOLERANCE || !ontop(c, target)) continue;
+    sets.push({ poses: topPoses(c, topZ(c.box), object.box.size), restsOn: c, groundZ: null, bound: null, ceiling: Infinity });
+  }
+  return { ok: true, sets };
+}
+
+/** Poses on `support`'s top: within it, or, larger than the top, overhanging it, centred (physics decides if it stays). */
+function topPoses(support: PlacementObject, surfaceZ: number, size: Vec3): PoseList {
+  const contained = cachedGridPoses(support.id, support.box, surfaceZ, size, "contain");
+  return contained.length > 0 ? contained : cachedGridPoses(support.id, support.box, surfaceZ, size, "centre");
 }
 
 function inInterior(ctx: SearchContext): CandidateSetsResult {

@@ -7,6 +7,7 @@ export * from "./nextto.ts";
 export * from "./under.ts";
 export * from "./onfloor.ts";
 export * from "./touching.ts";
+export * from "./overlaid.ts";
 export * from "./inroom.ts";
 export * from "./unary-states.ts";
 export * from "./registry.ts";

@@ -3,6 +3,7 @@ import { inroom } from "./inroom.ts";
 import { inside } from "./inside.ts";
 import { nextto } from "./nextto.ts";
 import { onfloor } from "./onfloor.ts";
+import { overlaid } from "./overlaid.ts";
 import { ontop } from "./ontop.ts";
 import { touching } from "./touching.ts";
 import { under } from "./under.ts";
@@ -30,7 +31,7 @@ export const ABILITY_PREDICATES: Readonly<Record<string, Ability>> = Object.free
 
 /**
  * Every predicate the simulator evaluates, by BDDL name: the geometric relations (`ontop`, `inside`,
- * `nextto`, `under`, `onfloor`, `touching`), `inroom` (object, room), one unary predicate per state and
+ * `nextto`, `under`, `onfloor`, `touching`, `overlaid`), `inroom` (object, room), one unary predicate per state and
  * the {@link ABILITY_PREDICATES}.
  */
 export const PREDICATES: Readonly<Record<string, PredicateDef>> = Object.freeze({
@@ -40,6 +41,7 @@ export const PREDICATES: Readonly<Record<string, PredicateDef>> = Object.freeze(
   under: relation(under),
   onfloor: relation(onfloor),
   touching: relation(touching),
+  overlaid: relation(overlaid),
   inroom: { arity: 2, operands: ["object", "room"], test: inroom },
   ...Object.fromEntries(
     STATES.map((state): [string, PredicateDef] => [

@@ -116,15 +116,16 @@ function readInitLiteral(lit: BddlExpr, instances: Map<string, InstanceSpec>): v
   first.facts.push({ pred: atom.pred, a: atom.args[0]!, b: atom.args[1]!, positive });
 }
 
-/** The support literal: `ontop x floor` counts as resting on the floor. */
+/** The support literal: `ontop x floor` counts as resting on the floor, a cloth `overlaid` on a thing as on top of it. */
 function pickSupport(spec: InstanceSpec, instances: Map<string, InstanceSpec>): InstanceSpec["support"] {
   const isGround = (name: string) => {
     const t = instances.get(name);
     return !!t && (t.role === "floor" || t.profile.shape === "floor");
   };
   const normalized = spec.facts
-    .filter((f) => f.positive && (SUPPORT_ORDER as readonly string[]).includes(f.pred))
-    .map((f) => ({ pred: (f.pred === "ontop" && isGround(f.b) ? "onfloor" : f.pred) as SupportPred, target: f.b }));
+    .filter((f) => f.positive && ((SUPPORT_ORDER as readonly string[]).includes(f.pred) || f.pred === "overlaid"))
+    .map((f) => ({ pred: f.pred === "overlaid" ? "ontop" : f.pred, target: f.b }))
+    .map((f) => ({ pred: (f.pred === "ontop" && isGround(f.target) ? "onfloor" : f.pred) as SupportPred, target: f.target }));
   for (const pred of SUPPORT_ORDER) {
     const f = normalized.find((n) => n.pred === pred);
     if (f) return f;
@@ -175,23 +176,35 @@ function categoryOverrides(problem: BddlProblem, uses: AtomUse[]): Map<string, {
   return out;
 }
 
-/** What must fit in, on and under each instance: its initial contents plus what the goal puts there. */
+/**
+ * What must fit in, on and under each instance: its initial contents plus what the goal puts there. Each load
+ * also says which of its items only the goal brings ({@link Load.arrives}) and which of those there at the
+ * start the goal puts elsewhere ({@link Load.leaves}): a carryable top is sized for what is on it at one time.
+ */
 function loadsOf(uses: AtomUse[], instances: Map<string, InstanceSpec>): ActivitySpec["loads"] {
   const loads: ActivitySpec["loads"] = new Map();
   // what the goal itself puts on each surface: where a thing it puts next to one of them ends up too
   const goalOnTop = new Map<string, Set<string>>();
+  /** Per target, the items `:init` puts in, on or under it; per item, every target the goal may put it on. */
+  const atStart = new Map<string, Set<string>>();
+  const goalTargets = new Map<string, Set<string>>();
+  const add = (m: Map<string, Set<string>>, key: string, value: string) => m.set(key, (m.get(key) ?? new Set()).add(value));
   const concrete = (names: string[]) => names.filter((n) => instances.has(n) && !isWildcardInstance(n));
   for (const use of uses) {
     if (use.pred !== "inside" && use.pred !== "ontop" && use.pred !== "under") continue;
     if (!wants(use, true)) continue;
     for (const target of concrete(use.args[1]!)) {
       const t = instances.get(target)!;
+      const sources = concrete(use.args[0]!);
+      // a goal that puts a thing on the floor or by the agent still takes it off where it started
+      if (use.goal) for (const src of sources) add(goalTargets, src, target);
       if (t.role === "floor" || t.role === "agent" || t.profile.shape === "floor") continue;
       let l = loads.get(target);
-      if (!l) loads.set(target, (l = { inside: new Set(), ontop: new Set(), under: new Set() }));
-      for (const src of oneOrAll(concrete(use.args[0]!), use.oneOf[0]!, instances)) {
+      if (!l) loads.set(target, (l = { inside: new Set(), ontop: new Set(), under: new Set(), arrives: new Set(), leaves: new Set() }));
+      for (const src of oneOrAll(sources, use.oneOf[0]!, instances)) {
         if (src === target || instances.get(src)!.role === "agent") continue;
         l[use.pred].add(src);
+        if (!use.goal) add(atStart, target, src);
         if (use.goal && use.pred === "ontop") goalOnTop.set(target, (goalOnTop.get(target) ?? new Set()).add(src));
       }
     }
@@ -203,9 +216,17 @@ function loadsOf(uses: AtomUse[], instances: Map<string, InstanceSpec>): Activit
     const [a, b] = [concrete(use.args[0]!), concrete(use.args[1]!)];
     for (const [target, on] of goalOnTop) {
       const l = loads.get(target)!;
-      const join = (xs: string[]) => xs.forEach((x) => (l.ontop.add(x), on.add(x)));
+      const join = (xs: string[]) => xs.forEach((x) => (l.ontop.add(x), on.add(x), add(goalTargets, x, target)));
       if (b.some((x) => on.has(x))) join(a);
       if (a.some((x) => on.has(x))) join(b);
+    }
+  }
+  for (const [target, l] of loads) {
+    const initial = atStart.get(target) ?? new Set<string>();
+    for (const item of [...l.inside, ...l.ontop, ...l.under]) {
+      if (!initial.has(item)) l.arrives!.add(item);
+      // there at the start, and every way the goal can be met puts it somewhere else
+      else if (goalTargets.has(item) && !goalTargets.get(item)!.has(target)) l.leaves!.add(item);
     }
   }
   return loads;

@@ -190,7 +190,9 @@ function addDistractors(plan: HousePlan, ids: IdAllocator, spec: ActivitySpec, r
     d.room = room.id;
     plan.drafts.push(d);
   }
-  const busy = new Set([...spec.loads.keys()].map((i) => plan.draftOf.get(i)).filter((x): x is string => !!x));
+  // and what a cloth is spread over (a bed to make): a cloth takes the whole top
+  const covered = spec.uses.filter((u) => u.pred === "overlaid").flatMap((u) => u.args[1] ?? []);
+  const busy = new Set([...spec.loads.keys(), ...covered].map((i) => plan.draftOf.get(i)).filter((x): x is string => !!x));
   const count = 2 + rng.int(3);
   for (let k = 0; k < count; k++) {
     const room = rng.pick(plan.rooms);

@@ -101,9 +101,17 @@ function placeOne(item: DraftObject, byId: Map<string, DraftObject>, placed: Dra
   return { item: item.id, reason: `no spot ${item.support.pred} ${target.id}: ${lastReason}` };
 }
 
-/** Tops of things already in the same container (or under the same table) that the item may lie on. */
+/**
+ * Tops of things already in the same container (or under the same table) that the item may lie on, or on top of
+ * the same thing, of a cloth spread over it (a pillow on the blanket on the bed).
+ */
 function stackSurfaces(item: DraftObject, placed: readonly DraftObject[]): Surface[] {
   const { pred, target } = item.support!;
+  if (pred === "ontop") {
+    return placed
+      .filter((p) => p.facts.some((f) => f.positive && f.pred === "overlaid" && f.other === target))
+      .map((p) => ({ box: p.box!, z: topZ(p.box!) }));
+  }
   if (pred !== "inside" && pred !== "under") return [];
   return placed
     .filter((p) => p.support?.pred === pred && p.support.target === target && p.shape !== "table")

@@ -2,6 +2,7 @@ import type { BddlProblem } from "../bddl/ast.ts";
 import { hashString, Rng } from "../rng.ts";
 import { SceneSchema, type SceneFile } from "../scene/schema.ts";
 import { analyzeActivity, type ActivitySpec } from "./activity.ts";
+import { wants } from "./atom-uses.ts";
 import { toObjectSpec, type DraftObject } from "./draft.ts";
 import { furnish } from "./furnish.ts";
 import { planHouse, type HousePlan } from "./house-plan.ts";
@@ -9,7 +10,7 @@ import { layoutRooms, type RoomRequest } from "./layout.ts";
 import { placeItems } from "./place-items.ts";
 import { floorDraft } from "./rooms.ts";
 import { lidOpenTops } from "./lids.ts";
-import { fitLoads, type Loads } from "./sizing.ts";
+import { coverWithCloth, fitLoads, type Load, type Loads } from "./sizing.ts";
 import { unmetInitFacts } from "./verify.ts";
 
 /** Options of {@link sampleScene}. */
@@ -86,6 +87,7 @@ function buildOnce(spec: ActivitySpec, rng: Rng, growth: number, sceneId: string
   const byId = new Map(plan.drafts.map((d) => [d.id, d]));
   const loads = loadsOf(spec, plan);
   fitLoads(byId, loads);
+  coverWithCloth(byId, overlaysOf(spec, plan));
   const lidded = lidOpenTops(byId, onTopNeedsOf(spec, plan));
   // a lid takes headroom: a newly lidded container grows taller for what goes inside (its top is already sized)
   const underLid: Loads = new Map(lidded.filter((d) => loads.get(d.id)?.inside.size).map((d) => [d.id, { inside: loads.get(d.id)!.inside, ontop: new Set(), under: new Set() }]));
@@ -121,23 +123,47 @@ function buildOnce(spec: ActivitySpec, rng: Rng, growth: number, sceneId: string
 /** Loads of the activity (initial and goal) plus the supports of every draft, as draft ids. */
 function loadsOf(spec: ActivitySpec, plan: HousePlan): Loads {
   const loads: Loads = new Map();
-  const add = (target: string, rel: "inside" | "ontop" | "under", item: string) => {
+  const loadOf = (target: string): Load => {
     let l = loads.get(target);
-    if (!l) loads.set(target, (l = { inside: new Set(), ontop: new Set(), under: new Set() }));
-    l[rel].add(item);
+    if (!l) loads.set(target, (l = { inside: new Set(), ontop: new Set(), under: new Set(), arrives: new Set(), leaves: new Set() }));
+    return l;
   };
   for (const [inst, l] of spec.loads) {
     const target = plan.draftOf.get(inst);
     if (!target) continue;
-    for (const rel of ["inside", "ontop", "under"] as const) {
-      for (const i of l[rel]) {
+    const load = loadOf(target);
+    for (const rel of ["inside", "ontop", "under", "arrives", "leaves"] as const) {
+      for (const i of l[rel] ?? []) {
         const item = plan.draftOf.get(i);
-        if (item) add(target, rel, item);
+        if (item) load[rel]!.add(item);
       }
     }
   }
-  for (const d of plan.drafts) if (d.support && d.support.pred !== "onfloor" && !d.support.target.startsWith("floor_")) add(d.support.target, d.support.pred, d.id);
+  // where each draft starts: there at the start, whatever the goal does with it (a cloth spread over a thing
+  // covers it and takes no room beside what else is on it: coverWithCloth sizes it)
+  for (const d of plan.drafts) {
+    if (!d.support || d.support.pred === "onfloor" || d.support.target.startsWith("floor_")) continue;
+    if (d.facts.some((f) => f.positive && f.pred === "overlaid" && f.other === d.support!.target)) continue;
+    const load = loadOf(d.support.target);
+    load[d.support.pred].add(d.id);
+    load.arrives!.delete(d.id);
+  }
   return loads;
+}
+
+/** The (cloth, thing) draft pairs of every `overlaid` the activity wants true, at the start or in the goal. */
+function overlaysOf(spec: ActivitySpec, plan: HousePlan): [string, string][] {
+  const out: [string, string][] = [];
+  for (const use of spec.uses) {
+    if (use.pred !== "overlaid" || !wants(use, true)) continue;
+    for (const cloth of use.args[0]!) {
+      for (const thing of use.args[1]!) {
+        const [c, t] = [plan.draftOf.get(cloth), plan.draftOf.get(thing)];
+        if (c && t && c !== t) out.push([c, t]);
+      }
+    }
+  }
+  return out;
 }
 
 /** {@link ActivitySpec.onTopNeeds} as draft ids. */

@@ -17,6 +17,11 @@ export const PACKING_ONTOP = 4;
 const HEADROOM = 0.02;
 /** Largest growth factor per axis: carryable receptacles, and furniture along x / y / z. */
 const MAX_GROWTH = { carryable: 2.5, fixedX: 4, fixedY: 2, fixedZ: 2.5 };
+/**
+ * Thickness of a cloth spread over something, m: within the predicates' resting tolerance (1.5 cm), so that a
+ * pillow on the blanket on a bed is still `ontop` the bed, as in BEHAVIOR, where cloth has no thickness to speak of.
+ */
+const SPREAD_CLOTH_THICKNESS = 0.005;
 /** Least height left to furniture hung on the wall to make room under it (a sink's basin), m. */
 const HUNG_MIN_HEIGHT = 0.3;
 
@@ -26,6 +31,10 @@ export interface Load {
   inside: Set<string>;
   ontop: Set<string>;
   under: Set<string>;
+  /** Of those, the items only the goal brings there (unknown when absent: then all are there at once). */
+  arrives?: Set<string>;
+  /** Of those, the items there at the start that the goal puts somewhere else. */
+  leaves?: Set<string>;
 }
 
 /** Grows the drafts in place; receptacles deeper in the stack first. */
@@ -45,9 +54,40 @@ export function fitLoads(drafts: ReadonlyMap<string, DraftObject>, loads: Loads)
       if (load.under.size && d.shape === "table") fitUnder(d, items(load.under));
       else if (load.under.size && d.kind === "fixed") hangOver(d, items(load.under));
       if (load.ontop.size && d.kind === "fixed") fitOnTop(d, items(load.ontop));
-      else if (load.ontop.size) fitCarryableTop(d, items(load.ontop), original.get(id)!);
+      else if (load.ontop.size) {
+        // what rests on it at the start, then what rests on it once the goal holds: never all of it at once
+        // (a notebook under a keyboard that the goal puts a pen on holds one of them at a time)
+        const phases = load.arrives || load.leaves ? [load.arrives, load.leaves] : [undefined];
+        for (const phase of phases) fitCarryableTop(d, items(without(load.ontop, phase)), original.get(id)!);
+      }
       clampGrowth(d, original.get(id)!);
     }
+  }
+}
+
+/** `ids` less `drop` (all of `ids` when `drop` is absent). */
+function without(ids: Set<string>, drop: Set<string> | undefined): Set<string> {
+  return drop?.size ? new Set([...ids].filter((i) => !drop.has(i))) : ids;
+}
+
+/**
+ * Makes each cloth at least as large as what it is to be spread over, side for side (a sheet the size of its bed,
+ * a napkin over a plate): `overlaid` asks the cloth's footprint to cover more than half of the thing's and its
+ * centre, and a flat box covers only as far as it reaches. Cloth drapes, so no growth limit applies: a ribbon
+ * tied round a vase is, as a box, as wide as the vase. Only grows the cloth (and thins it: spread out, it is
+ * {@link SPREAD_CLOTH_THICKNESS} thick); the things themselves keep their size.
+ */
+export function coverWithCloth(drafts: ReadonlyMap<string, DraftObject>, pairs: readonly (readonly [string, string])[]): void {
+  for (const [clothId, thingId] of pairs) {
+    const cloth = drafts.get(clothId);
+    const thing = drafts.get(thingId);
+    if (!cloth || !thing || thing.shape === "floor") continue;
+    const [long, short] = [Math.max(thing.size.x, thing.size.y), Math.min(thing.size.x, thing.size.y)];
+    const [big, small] = cloth.size.x >= cloth.size.y ? (["x", "y"] as const) : (["y", "x"] as const);
+    cloth.size[big] = Math.max(cloth.size[big], round3(long));
+    cloth.size[small] = Math.max(cloth.size[small], round3(short));
+    // spread out, a cloth is thin: what is set on it still stands on the thing below (a pillow on the bed)
+    cloth.size.z = Math.min(cloth.size.z, SPREAD_CLOTH_THICKNESS);
   }
 }
 

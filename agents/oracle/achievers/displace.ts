@@ -16,7 +16,7 @@ const SYMMETRIC = new Set(["nextto", "touching"]);
  */
 export const displaceAchiever: Achiever = {
   name: "displace",
-  predicates: ["inside", "ontop", "nextto", "under", "touching", "onfloor", "inroom"],
+  predicates: ["inside", "ontop", "overlaid", "nextto", "under", "touching", "onfloor", "inroom"],
   polarity: "negative",
   estimate(lit, ctx) {
     const movers = moversOf(lit, ctx);
@@ -45,7 +45,7 @@ function destinations(lit: GroundLiteral, mover: string, ctx: OracleContext): Ac
   // a support the plan wants for the mover anyway (finishing that literal ends this one too)
   for (const want of ctx.committed.about(mover)) {
     if (!want.positive || want.args[0] !== mover || !SUPPORT_PREDICATES.has(want.pred) || want.args[1] === other) continue;
-    const relation = want.pred === "onfloor" ? "ontop" : (want.pred as "inside" | "ontop" | "under");
+    const relation = want.pred === "onfloor" || want.pred === "overlaid" ? "ontop" : (want.pred as "inside" | "ontop" | "under");
     out.push({ key: placeKey(mover, relation, want.args[1]!), mover, next: (c) => placeAt(c, mover, relation, want.args[1]!) });
   }
   const here = world.objects.get(mover)!.room;

@@ -15,12 +15,13 @@ import { stackedSupportOptions } from "./stacked-support.ts";
  * Positive spatial literals, made true by carrying an object and placing it:
  * `inside`/`ontop`/`under`/`nextto` place with that relation; `onfloor x f` places x on floor f;
  * `inroom x type` places x on the floor of a room of that type (nearest first); `touching` places one on
- * the other when it can hold it, else inside, else next to it. `nextto` and `touching` may move either
- * object. The agent itself (`inroom agent kitchen`) just walks there.
+ * the other when it can hold it, else inside, else next to it; `overlaid` spreads a cloth over a thing by
+ * placing it on top (the simulator centres something larger than its target). `nextto` and `touching` may
+ * move either object. The agent itself (`inroom agent kitchen`) just walks there.
  */
 export const placeRelationAchiever: Achiever = {
   name: "place-relation",
-  predicates: ["inside", "ontop", "nextto", "under", "touching", "onfloor", "inroom"],
+  predicates: ["inside", "ontop", "overlaid", "nextto", "under", "touching", "onfloor", "inroom"],
   polarity: "positive",
   estimate(lit, ctx) {
     const opts = placementOptions(lit, ctx);
@@ -52,6 +53,7 @@ function placementOptions(lit: GroundLiteral, ctx: OracleContext): AchieverOptio
       // on a planned carrier in the container first (pie on the tray in the oven), when the plan has one
       return hasInterior(bo) ? [...stackedSupportOptions(ctx, a, b), ...move(ctx, a, "inside", b), ...clearThenMove(ctx, a, "inside", b)] : [];
     case "ontop":
+    case "overlaid":
       return [...move(ctx, a, "ontop", b), ...clearThenMove(ctx, a, "ontop", b)];
     case "under":
       return move(ctx, a, "under", b);

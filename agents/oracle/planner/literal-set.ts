@@ -140,7 +140,8 @@ export class LiteralSet {
   }
 }
 
-/** Whether two support literals name the same support: `onfloor(x, f)` and `ontop(x, f)` do. */
+/** Whether two support literals name the same support: `onfloor(x, f)` and `ontop(x, f)` do, and so do `overlaid(x, t)` and `ontop(x, t)`. */
 function sameSupport(a: GroundLiteral, b: GroundLiteral): boolean {
-  return (a.pred === "onfloor" ? "ontop" : a.pred) === (b.pred === "onfloor" ? "ontop" : b.pred) && a.args[1] === b.args[1];
+  const on = (pred: string) => (pred === "onfloor" || pred === "overlaid" ? "ontop" : pred);
+  return on(a.pred) === on(b.pred) && a.args[1] === b.args[1];
 }

@@ -139,7 +139,8 @@ describe("parseProblem: structure", () => {
   it("exports the arity of every predicate the simulator knows", () => {
     expect(PREDICATE_ARITY.inroom).toBe(2);
     expect(PREDICATE_ARITY.toggled_on).toBe(1);
-    expect(Object.keys(PREDICATE_ARITY)).toHaveLength(17);
+    expect(PREDICATE_ARITY.overlaid).toBe(2);
+    expect(Object.keys(PREDICATE_ARITY)).toHaveLength(18);
   });
 
   it("accepts unknown predicates (the importer decides) but still checks their arguments", () => {

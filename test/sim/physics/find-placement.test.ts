@@ -79,6 +79,21 @@ describe("findPlacement ontop", () => {
     expect(ontop(placed!, turned)).toBe(true);
   });
 
+  it("on a top a cloth covers, rests on the cloth: still on top of the target, and its cloth is not moved", () => {
+    const bed = object("bed_1", restingBox(0, 0, 0, 2, 1.6, 0.55), { kind: "fixed" });
+    const blanket = object("blanket_1", restingBox(0, 0, 0.55, 2, 1.6, 0.005));
+    const pillow = object("pillow_1", restingBox(3, 3, 0, 0.6, 0.4, 0.12));
+    const { result, placed } = place(pillow, "ontop", bed, [bed, blanket]);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.restsOn).toBe("blanket_1");
+    expect(bottomZ(placed!.box)).toBeCloseTo(0.555, 12);
+    expect(ontop(placed!, bed)).toBe(true);
+    expect(ontop(placed!, blanket)).toBe(true);
+    // a slab 2 cm thick is no cloth: what is put on the bed then finds no room
+    const board = object("board_1", restingBox(0, 0, 0.55, 2, 1.6, 0.02));
+    expect(place(pillow, "ontop", bed, [bed, board]).result.ok).toBe(false);
+  });
+
   it("refuses the top of an open container the object would fall into", () => {
     const basket = object("basket_1", restingBox(0, 0, 0, 0.4, 0.3, 0.2), { shape: "container" });
     const { result } = place(object("apple", restingBox(2, 2, 0, 0.08, 0.08, 0.08)), "ontop", basket, [basket]);

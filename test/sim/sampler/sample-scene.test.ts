@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseProblem } from "../../../sim/bddl/parser.ts";
-import { sampleScene, SamplingError, unmetInitFacts } from "../../../sim/sampler/index.ts";
+import { categoryProfile } from "../../../sim/categories/lookup.ts";
+import { GETTING_ORGANIZED_FOR_WORK } from "../../helpers/bddl-activities.ts";
+import { analyzeActivity, sampleScene, SamplingError, unmetInitFacts } from "../../../sim/sampler/index.ts";
 import { SceneSchema } from "../../../sim/scene/schema.ts";
 import { loadWorld } from "../../../sim/world/load-world.ts";
 
@@ -112,6 +114,67 @@ describe("sampleScene", () => {
     const box = sampleScene(packing, { seed: 1 }).scene.objects.find((o) => o.id === "box_1")!;
     const books = 8 * 0.24 * 0.17;
     expect((box.box.size.x - 0.02) * (box.box.size.y - 0.02)).toBeGreaterThan(books);
+  });
+
+  describe("a carryable top holds what is on it at one time", () => {
+    // the keyboard starts on the notebook and the goal puts it on the desk; the goal puts the pen on the notebook
+    // and the notebook on the folder the pen starts on
+    const organizing = parseProblem(GETTING_ORGANIZED_FOR_WORK, "getting_organized_for_work.bddl");
+
+    it("tells what only the goal brings and what the goal takes elsewhere", () => {
+      const { loads } = analyzeActivity(organizing);
+      const sorted = (s: Set<string> | undefined) => [...(s ?? [])].sort();
+      const notebook = loads.get("notebook.n.01_1")!;
+      expect(sorted(notebook.ontop)).toEqual(["keyboard.n.01_1", "pen.n.01_1"]);
+      expect(sorted(notebook.arrives)).toEqual(["pen.n.01_1"]);
+      expect(sorted(notebook.leaves)).toEqual(["keyboard.n.01_1"]);
+      const folder = loads.get("folder.n.02_1")!;
+      expect(sorted(folder.arrives)).toEqual(["notebook.n.01_1"]);
+      expect(sorted(folder.leaves)).toEqual(["pen.n.01_1"]);
+      // the computer starts on the desk and stays there; the notebook starts there and goes onto the folder
+      const desk = loads.get("desk.n.01_1")!;
+      expect(sorted(desk.arrives)).toEqual(["folder.n.02_1", "keyboard.n.01_1", "mouse.n.04_1"]);
+      expect(sorted(desk.leaves)).toEqual(["notebook.n.01_1"]);
+    });
+
+    it("grows the notebook and the folder no larger than the one thing on them at a time", () => {
+      const longSide = (s: { x: number; y: number }) => Math.max(s.x, s.y);
+      const area = (s: { x: number; y: number }) => s.x * s.y;
+      for (const seed of [0, 1, 2, 3]) {
+        const { scene } = sampleScene(organizing, { seed });
+        const size = (id: string) => scene.objects.find((o) => o.id === id)!.box.size;
+        const [notebook, folder, keyboard, pen] = ["notebook_1", "folder_1", "keyboard_1", "pen_1"].map(size) as [ReturnType<typeof size>, ReturnType<typeof size>, ReturnType<typeof size>, ReturnType<typeof size>];
+        // as large as the keyboard (at the start) or the pen (at the end), whichever is longer, if not its own size
+        const own = (synset: string) => Math.max(...categoryProfile(synset).size.slice(0, 2));
+        expect(longSide(notebook)).toBeLessThanOrEqual(Math.max(own("notebook.n.01"), longSide(keyboard), longSide(pen)) + 1e-3);
+        expect(longSide(folder)).toBeLessThanOrEqual(Math.max(own("folder.n.02"), longSide(notebook)) + 1e-3);
+        // not sized for the keyboard and the pen side by side, four times over, as when it took both at once
+        expect(area(notebook)).toBeLessThan(4 * (area(keyboard) + area(pen)));
+      }
+    });
+  });
+
+  it("spreads a cloth over what it is overlaid on, at least as large as that and thin, and sets things on top on the cloth", () => {
+    const made = parseProblem(
+      `(define (problem made_bed_0) (:domain omnigibson)
+        (:objects blanket.n.01_1 - blanket.n.01 pillow.n.01_1 - pillow.n.01 bed.n.01_1 - bed.n.01
+          floor.n.01_1 - floor.n.01 agent.n.01_1 - agent.n.01)
+        (:init (overlaid blanket.n.01_1 bed.n.01_1) (ontop pillow.n.01_1 bed.n.01_1) (inroom bed.n.01_1 bedroom)
+          (inroom floor.n.01_1 bedroom) (ontop agent.n.01_1 floor.n.01_1))
+        (:goal (and (ontop ?pillow.n.01_1 ?floor.n.01_1) (not (overlaid ?blanket.n.01_1 ?bed.n.01_1)))))`,
+      "made_bed.bddl",
+    );
+    for (const seed of [0, 1, 2, 3]) {
+      const { scene } = sampleScene(made, { seed });
+      const byId = new Map(scene.objects.map((o) => [o.id, o]));
+      const [blanket, bed, pillow] = [byId.get("blanket_1")!.box, byId.get("bed_1")!.box, byId.get("pillow_1")!.box];
+      expect(Math.max(blanket.size.x, blanket.size.y)).toBeGreaterThanOrEqual(Math.max(bed.size.x, bed.size.y));
+      expect(blanket.size.z).toBeLessThanOrEqual(0.005);
+      // on the blanket, which lies on the bed's top
+      expect(pillow.center.z - pillow.size.z / 2).toBeCloseTo(bed.center.z + bed.size.z / 2 + blanket.size.z, 6);
+      // the bed is not grown for the blanket, as it would be for a thing set beside others on it
+      expect(bed.size.x * bed.size.y).toBeLessThan(2 * categoryProfile("bed.n.01").size[0] * categoryProfile("bed.n.01").size[1]);
+    }
   });
 
   it("reports why when no house can satisfy the initial facts", () => {

@@ -56,13 +56,13 @@ export function readScene(file: string): SceneFile {
 
 /**
  * Runs one imported episode with the oracle (or `agent`, handed the same view: the explorer reads only the task
- * from it); `success` = every goal condition held when it called done().
+ * from it); `success` = every goal condition held when it called done(); `taken`: its actions, in order.
  */
 export function solveWithOracle(
   out: string,
   episode: { scene: string; task: string; seed: number; maxSteps: number },
   agent: Agent = new OracleAgent({}),
-): { success: boolean; steps: number; actions: string[] } {
+): { success: boolean; steps: number; actions: string[]; taken: Action[] } {
   const scene = readScene(path.join(out, episode.scene));
   const task = loadTaskFile(path.join(out, episode.task));
   const env = new RearrangeEnv({ scene, task, seed: episode.seed, maxSteps: episode.maxSteps });
@@ -72,13 +72,15 @@ export function solveWithOracle(
     task: { problem: task.problem, binding: env.tracker.binding, tracker: env.tracker },
     world: env.world,
   });
+  const taken: Action[] = [];
   const actions: string[] = [];
   for (;;) {
     const action = agent.act(observation) as Action;
+    taken.push(action);
     actions.push(action.type);
     const r = env.step(action);
     observation = r.observation;
-    if (r.terminated) return { success: r.info.allHold, steps: r.info.t, actions };
-    if (r.truncated) return { success: false, steps: r.info.t, actions };
+    if (r.terminated) return { success: r.info.allHold, steps: r.info.t, actions, taken };
+    if (r.truncated) return { success: false, steps: r.info.t, actions, taken };
   }
 }
