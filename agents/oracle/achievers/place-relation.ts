@@ -61,7 +61,7 @@ function placementOptions(lit: GroundLiteral, ctx: OracleContext): AchieverOptio
       return bo.shape === "floor" ? move(ctx, a, "ontop", b) : [];
     case "nextto": {
       const [m, other] = leastAnchoredFirst(ctx, a, b);
-      return [...move(ctx, m, "nextto", other), ...meetOnSupport(ctx, m, other), ...move(ctx, other, "nextto", m)];
+      return [...move(ctx, m, "nextto", other), ...reseatThenMove(ctx, m, other), ...meetOnSupport(ctx, m, other), ...move(ctx, other, "nextto", m)];
     }
     case "touching": {
       const [m, other] = leastAnchoredFirst(ctx, a, b);
@@ -150,6 +150,39 @@ function meetOnSupport(ctx: OracleContext, mover: string, other: string): Achiev
         holdsAtom(c.world, relation, [mover, base]) || c.world.agent.holding === other
           ? placeAt(c, other, "nextto", mover)
           : placeAt(c, mover, relation, base),
+    },
+  ];
+}
+
+/**
+ * When there is no room beside `other` and it is planned to stay next to a neighbour it is beside now (a mouse
+ * set down in a corner of the desk, beside the keyboard, with the notebook on its other side): set `other` down
+ * again beside that neighbour, somewhere else along it, then bring `mover` beside it. Moving `mover` to `other`
+ * the other way round would take `other` away from its neighbour, and the two literals would undo each other.
+ * Offered once the plain placement has failed; the first try of the way reseats, the second places.
+ */
+function reseatThenMove(ctx: OracleContext, mover: string, other: string): AchieverOption[] {
+  if (ctx.failures.none || ctx.failures.count(placeKey(mover, "nextto", other)) === 0) return [];
+  if (ctx.world.objects.get(other)?.kind !== "carryable" || ctx.world.objects.get(mover)?.kind !== "carryable") return [];
+  // (once `other` is lifted to be reseated, no relation of it holds: the neighbour is then the planned one)
+  const lifted = ctx.world.agent.holding === other;
+  const anchor = ctx.committed
+    .about(other)
+    .find((l) => l.positive && l.pred === "nextto" && !l.args.includes(mover) && (lifted || holdsLiteral(ctx.world, l)));
+  if (!anchor) return [];
+  const neighbour = anchor.args[0] === other ? anchor.args[1]! : anchor.args[0]!;
+  const key = `reseat(${other} beside ${neighbour}) then ${placeKey(mover, "nextto", other)}`;
+  // the way's own count of failures tells its phase: reseating ends in a placement that leaves the literal false
+  const reseating = (c: OracleContext) => c.failures.count(key) === 0 || c.world.agent.holding === other;
+  const now = reseating(ctx);
+  return [
+    {
+      key,
+      // what it carries now: `other`, held, is the way's mover while it is being reseated (the agenda puts ways
+      // that carry what is in hand first)
+      mover: now ? other : mover,
+      target: now ? neighbour : other,
+      next: (c) => (reseating(c) ? placeAt(c, other, "nextto", neighbour) : placeAt(c, mover, "nextto", other)),
     },
   ];
 }
