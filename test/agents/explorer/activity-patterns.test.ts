@@ -29,7 +29,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { importBddl } from "../../../harness/importers/bddl/index.ts";
 import { runSuite } from "../../../harness/runner/run-suite.ts";
 import { scratch } from "../../harness/importers/bddl/helpers.ts";
-import { WATERING_FROM_A_CAN } from "../../helpers/bddl-activities.ts";
+import { GETTING_ORGANIZED_FOR_WORK, WATERING_FROM_A_CAN } from "../../helpers/bddl-activities.ts";
 
 const ACTIVITIES: Record<string, string> = {
   dust_then_stow_the_rag: `(define (problem dust_then_stow_the_rag_0)
@@ -150,48 +150,8 @@ const SEEDS = 3;
 
 /** BEHAVIOR-1K activities where there is no room beside a target, run over more houses: the failures were seed-dependent. */
 const CROWDED: Record<string, string> = {
-  desk_in_a_chain_of_neighbours: `(define (problem desk_in_a_chain_of_neighbours_0)
-    (:domain omnigibson)
-
-    (:objects
-        mouse.n.04_1 - mouse.n.04
-        swivel_chair.n.01_1 - swivel_chair.n.01
-        keyboard.n.01_1 - keyboard.n.01
-        notebook.n.01_1 - notebook.n.01
-        pen.n.01_1 - pen.n.01
-        folder.n.02_1 - folder.n.02
-        desk.n.01_1 - desk.n.01
-        floor.n.01_1 - floor.n.01
-        computer.n.01_1 - computer.n.01
-        agent.n.01_1 - agent.n.01
-    )
-    
-    (:init 
-        (ontop mouse.n.04_1 swivel_chair.n.01_1) 
-        (ontop keyboard.n.01_1 notebook.n.01_1) 
-        (ontop pen.n.01_1 folder.n.02_1) 
-        (ontop notebook.n.01_1 desk.n.01_1) 
-        (ontop folder.n.02_1 swivel_chair.n.01_1) 
-        (ontop computer.n.01_1 desk.n.01_1) 
-        (inroom desk.n.01_1 shared_office) 
-        (inroom floor.n.01_1 shared_office) 
-        (inroom swivel_chair.n.01_1 shared_office) 
-        (ontop agent.n.01_1 floor.n.01_1)
-    )
-    
-    (:goal 
-        (and 
-            (nextto ?keyboard.n.01_1 ?computer.n.01_1) 
-            (ontop ?keyboard.n.01_1 ?desk.n.01_1)
-            (ontop ?computer.n.01_1 ?desk.n.01_1)
-            (nextto ?mouse.n.04_1 ?keyboard.n.01_1) 
-            (ontop ?mouse.n.04_1 ?desk.n.01_1)
-            (nextto ?folder.n.02_1 ?mouse.n.04_1) 
-            (ontop ?notebook.n.01_1 ?folder.n.02_1)
-            (ontop ?pen.n.01_1 ?notebook.n.01_1) 
-        )
-    )
-)`,
+  // the name is the problem's, which seeds its houses
+  desk_in_a_chain_of_neighbours: GETTING_ORGANIZED_FOR_WORK.replace("(problem getting_organized_for_work-0)", "(problem desk_in_a_chain_of_neighbours_0)"),
   no_room_beside_the_coffee_maker: `(define (problem no_room_beside_the_coffee_maker_0)
     (:domain omnigibson)
 
