@@ -152,7 +152,9 @@ function beneath(ctx: SearchContext): CandidateSetsResult {
 function beside(ctx: SearchContext): CandidateSetsResult {
   const { object, target } = ctx;
   if (effectiveShape(target) === "floor") return { ok: false, reason: `nothing can go next to ${target.id}: it is a floor` };
-  const gap = Math.min(0.02, nexttoThreshold(object, target) / 2);
+  // set down close, as a hand puts one thing beside another: within touching's 1 cm as well as nextto's gap (a
+  // backpack stood 2 cm off the wall it was to touch)
+  const gap = Math.min(0.005, nexttoThreshold(object, target) / 2);
   const floor = floorUnder(target.box.center, ctx.nearby, ctx.rooms);
   const onFloor = Math.abs(bottomZ(target.box) - floor.z) <= REST_TOLERANCE;
   // Next to the target on what it stands on: another object's top, a container's interior, or the floor.

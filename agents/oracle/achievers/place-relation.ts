@@ -2,7 +2,7 @@ import type { Relation } from "../../../sim/actions.ts";
 import { hasInterior } from "../../../sim/geometry/shape-model.ts";
 import { AGENT_ID } from "../../../sim/task/binding.ts";
 import { act, blocked, type OracleContext, type Step } from "../context.ts";
-import { holdsLiteral, type GroundLiteral } from "../literal.ts";
+import { holdsLiteral, SUPPORT_PREDICATES, type GroundLiteral } from "../literal.ts";
 import { holdsAtom } from "../../../sim/task/atoms.ts";
 import { placeAt, placeKey } from "../skills/hand.ts";
 import { floorOf, footprintArea, roomsByDistance, roomsNamed } from "../skills/world-queries.ts";
@@ -80,14 +80,19 @@ function leastAnchoredFirst(ctx: OracleContext, a: string, b: string): [string, 
   return ctx.committed.degree(b) < ctx.committed.degree(a) ? [b, a] : [a, b];
 }
 
-/** Ways to make `mover` touch `other`: on top when it fits on it, inside it, next to it. */
+/**
+ * Ways to make `mover` touch `other`: on top when it fits on it, inside it, next to it — only next to it when the
+ * plan wants `mover` to rest on something else (a backpack on the floor touching the wall: set on top of the
+ * wall, it touched it and left the floor, and went up and down for the whole budget).
+ */
 function touchingOptions(ctx: OracleContext, mover: string, other: string): AchieverOption[] {
   const m = ctx.world.objects.get(mover)!;
   const o = ctx.world.objects.get(other)!;
+  const restsElsewhere = ctx.committed.about(mover).some((l) => l.positive && l.args[0] === mover && SUPPORT_PREDICATES.has(l.pred) && l.args[1] !== other);
   const fitsOnTop = o.shape === "floor" || footprintArea(o.box) >= 0.5 * footprintArea(m.box);
   return [
-    ...(fitsOnTop ? move(ctx, mover, "ontop", other) : []),
-    ...(hasInterior(o) ? move(ctx, mover, "inside", other) : []),
+    ...(fitsOnTop && !restsElsewhere ? move(ctx, mover, "ontop", other) : []),
+    ...(hasInterior(o) && !restsElsewhere ? move(ctx, mover, "inside", other) : []),
     ...(o.shape === "floor" ? [] : move(ctx, mover, "nextto", other)),
   ];
 }

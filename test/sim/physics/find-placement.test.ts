@@ -11,6 +11,7 @@ import { inside } from "../../../sim/predicates/inside.ts";
 import { nextto } from "../../../sim/predicates/nextto.ts";
 import { onfloor } from "../../../sim/predicates/onfloor.ts";
 import { ontop } from "../../../sim/predicates/ontop.ts";
+import { touching } from "../../../sim/predicates/touching.ts";
 import { under } from "../../../sim/predicates/under.ts";
 import { Rng } from "../../../sim/rng.ts";
 import type { Box } from "../../../sim/scene/schema.ts";
@@ -207,6 +208,16 @@ describe("findPlacement nextto", () => {
     expect(result.ok).toBe(true);
     expect(nextto(placed!, fridge)).toBe(true);
     expect(onfloor(placed!, kitchenFloor)).toBe(true);
+  });
+
+  it("sets the object down within touching distance of the target, whatever the seed (BEHAVIOR's touching: a backpack against the wall)", () => {
+    const wall = object("wall_1", restingBox(0, 0, 0, 4, 0.1, 2.5), { kind: "fixed" });
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const { result, placed } = place(object("backpack", restingBox(3, 3, 0, 0.35, 0.25, 0.45)), "nextto", wall, [wall, kitchenFloor], seed);
+      expect(result.ok).toBe(true);
+      expect(nextto(placed!, wall), `seed ${seed}`).toBe(true);
+      expect(touching(placed!, wall), `seed ${seed}`).toBe(true);
+    }
   });
 
   it("puts the object on the same table as the target", () => {
