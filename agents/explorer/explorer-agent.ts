@@ -151,7 +151,18 @@ export class ExplorerAgent implements Agent {
     if (!this.task || !this.names) return { literals: [], open: true, cost: 0 };
     const scope = goalScope(this.task, this.belief, this.names);
     const w = goalWants(this.task.problem.goal, scope, this.belief, (l) => this.cost(l));
-    return { ...w, literals: w.literals.map((l) => this.bringOver(l)).filter((l) => !this.memory.givenUp.has(literalKey(l))) };
+    return { ...w, literals: w.literals.map((l) => this.bringOver(this.carryableFirst(l))).filter((l) => !this.memory.givenUp.has(literalKey(l))) };
+  }
+
+  /**
+   * A side-by-side literal (`nextto`, `touching`: either object may move) with what can be carried first, when only
+   * the second can be: BEHAVIOR writes `(touching ?wall ?backpack)`, and the wall is no thing to carry.
+   */
+  private carryableFirst(l: Literal): Literal {
+    if (!BESIDE.has(l.pred) || l.args.length !== 2) return l;
+    const [a, b] = l.args as [string, string];
+    const carryable = (id: string) => this.belief.object(id)?.kind === "carryable";
+    return !carryable(a) && carryable(b) ? { ...l, args: [b, a] } : l;
   }
 
   /**

@@ -38,6 +38,9 @@ function isFloor(ctx: SkillContext, id: string): boolean {
   return ctx.belief.object(id)?.category === "floor.n.01";
 }
 
+/** Highest top the explorer sets a thing on to make it touch what is below, m (a wall's top is not such a place). */
+const TOUCH_ON_TOP_MAX = 1.5;
+
 /** The object a placement literal moves (its first argument), when the agent can carry it. */
 export function moverOf(belief: Belief, l: Literal): string | null {
   const o = belief.object(l.args[0]!);
@@ -53,7 +56,11 @@ export function placementTarget(belief: Belief, l: Literal): { relation: Relatio
     case "under":
     case "nextto":
       return { relation: l.pred, target: b };
-    case "touching":
+    case "touching": {
+      // on it when its top is within reach of a hand, else against it (a backpack touching a wall stands by it)
+      const t = belief.object(b);
+      return { relation: t && t.box.center.z + t.box.size.z / 2 > TOUCH_ON_TOP_MAX ? "nextto" : "ontop", target: b };
+    }
     case "overlaid":
       return { relation: "ontop", target: b };
     case "onfloor":

@@ -59,4 +59,7 @@ export const FURNITURE: Readonly<Record<string, ProfileEntry>> = {
   "lawn.n.01": freeStanding([5.0, 5.0, 0.02], { shape: "floor", siting: "ground", rooms: ["garden"] }),
   "driveway.n.01": freeStanding([3.0, 6.0, 0.02], { shape: "floor", siting: "ground", rooms: ["garden"] }),
   "floor.n.01": freeStanding([4.0, 4.0, 0.1], { shape: "floor", siting: "ground" }),
+  // a stretch of a room's wall (BEHAVIOR-1K's wall.n.01, which things touch or hang on): thin and full height, not
+  // WordNet's generic furniture block, on whose 1 m top a backpack "touching the wall" was set
+  "wall.n.01": furniture([2.0, 0.1, 2.4]),
 };

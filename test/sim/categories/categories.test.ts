@@ -33,6 +33,14 @@ describe("category sizes", () => {
     expect(fitsInside("car.n.01", "cabinet.n.01")).toBe(false);
   });
 
+  it("a wall is a thin, full-height fixed slab standing against the room's wall, not a 1 m block", () => {
+    const wall = categoryProfile("wall.n.01");
+    expect(wall.kind).toBe("fixed");
+    expect(wall.siting).toBe("wall");
+    expect(wall.size[2]).toBeGreaterThan(2);
+    expect(wall.size[1]).toBeLessThanOrEqual(0.15);
+  });
+
   it("every tabled size is positive and every container keeps an interior", () => {
     for (const synset of Object.keys(CATEGORY_TABLE)) {
       const p = categoryProfile(synset);
