@@ -3,6 +3,7 @@ import type { Observation } from "../../sim/observation.ts";
 import type { Agent, AgentOptions, PrivilegedView, TaskView } from "../../harness/agent.ts";
 import { Belief } from "./belief.ts";
 import { goalWants, type Wants } from "./goal-wants.ts";
+import { clearingDepths } from "./clearing.ts";
 import { literalKey, literalObjects, PLACEMENT_PREDICATES, type Literal } from "./literal.ts";
 import { ProgressMemory } from "./progress-memory.ts";
 import { nearestUnexploredRoom, roomHops, searchExhausted, unsearchedContainers } from "./search.ts";
@@ -286,7 +287,7 @@ export class ExplorerAgent implements Agent {
     const waiting = besideWhatMoves(literals);
     const usable = literals.filter((l) => !waiting.has(l) && !(l.args.length === 1 && !l.positive && WAITS_FOR_PLACEMENTS.has(l.pred) && needed.has(l.args[0]!)));
     const committedKey = this.committed?.key;
-    const clearing = this.clearing(usable);
+    const clearing = clearingDepths(this.belief, usable);
     // what a cloth is still to be spread over: the cloth goes first, then what goes on it (a pillow on the blanket)
     const toCover = new Set(usable.filter((l) => l.pred === "overlaid" && l.positive).map((l) => l.args[1]!));
     const placementRank = (l: Literal): number => {
@@ -305,41 +306,6 @@ export class ExplorerAgent implements Agent {
       .map((l, i) => ({ l, i }))
       .sort((a, b) => rank(a.l) - rank(b.l) || distance(a.l) - distance(b.l) || a.i - b.i)
       .map((x) => x.l);
-  }
-
-  /**
-   * The wanted placements that take their object off a carryable thing another wanted placement puts something
-   * on (or into), each with how many such placements wait behind it in turn: those go first, deepest first, as a
-   * person lifts the keyboard off the notebook before the pen goes on it, and puts the pen on the notebook before
-   * the notebook goes onto the folder the pen lay on. Done the other way round, a small top had no room, and
-   * the placement was given up. (Furniture has room for both: clearing a desk first is not needed.)
-   */
-  private clearing(literals: readonly Literal[]): Map<Literal, number> {
-    const depth = new Map<Literal, number>();
-    const placements = literals.filter((l) => l.positive && (l.pred === "ontop" || l.pred === "inside"));
-    if (placements.length < 2) return depth;
-    const onto = new Map<string, Literal[]>();
-    for (const l of placements) onto.set(l.args[1]!, [...(onto.get(l.args[1]!) ?? []), l]);
-    /** The placements that wait for `l`: others that put something where `l`'s object now rests. */
-    const behind = (l: Literal): Literal[] => {
-      const on = this.belief.object(l.args[0]!)?.relation;
-      if (!on || on.target === l.args[1] || this.belief.object(on.target)?.kind !== "carryable") return [];
-      return (onto.get(on.target) ?? []).filter((other) => other.args[0] !== l.args[0]);
-    };
-    // depth-first, each literal once; one met again while its own depth is still being worked out closes a
-    // cycle (each on the other's target), which counts nothing
-    const measure = (l: Literal): number => {
-      const known = depth.get(l);
-      if (known !== undefined) return known;
-      depth.set(l, 0);
-      let d = 0;
-      for (const m of behind(l)) d = Math.max(d, 1 + measure(m));
-      depth.set(l, d);
-      return d;
-    };
-    for (const l of placements) measure(l);
-    for (const [l, d] of depth) if (d === 0) depth.delete(l);
-    return depth;
   }
 
   private containersOf(id: string): string[] {
