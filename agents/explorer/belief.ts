@@ -139,9 +139,12 @@ export class Belief {
         return put(a, "nextto", b) || put(b, "nextto", a) || this.sideBySide(a, b);
       case "touching":
         return (rel?.target === b && rel.type === "ontop") || this.object(b)?.relation?.target === a || put(a, "nextto", b) || put(b, "nextto", a);
-      case "overlaid":
+      case "overlaid": {
         // on it, and spread over most of it: how far it covers is seen in the boxes
-        return ((rel?.type === "ontop" && rel.target === b) || put(a, "ontop", b)) && !!oa && !!this.object(b) && coversFootprint(oa.box, this.object(b)!.box);
+        if (!((rel?.type === "ontop" && rel.target === b) || put(a, "ontop", b))) return false;
+        const ob = this.object(b);
+        return !!oa && !!ob && coversFootprint(oa.box, ob.box);
+      }
       default:
         return false;
     }

@@ -53,3 +53,8 @@ export function holdsLiteral(world: World, lit: GroundLiteral): boolean {
  * one support at a time, so two positive support literals with different targets cannot both be made true.
  */
 export const SUPPORT_PREDICATES: ReadonlySet<string> = new Set(["inside", "ontop", "onfloor", "under", "overlaid"]);
+
+/** The `place` relation that makes a support literal true: `onfloor` and a cloth's `overlaid` are made `ontop`. */
+export function supportRelation(pred: string): "inside" | "ontop" | "under" {
+  return pred === "onfloor" || pred === "overlaid" ? "ontop" : (pred as "inside" | "ontop" | "under");
+}

@@ -109,3 +109,8 @@ export function round6(x: number): number {
   const r = Math.round(x * 1e6) / 1e6;
   return r === 0 ? 0 : r;
 }
+
+/** True when the draft starts as a cloth spread over `target` (an init `overlaid`): it covers it, it takes no room on it. */
+export function spreadOver(d: DraftObject, target: string): boolean {
+  return d.facts.some((f) => f.positive && f.pred === "overlaid" && f.other === target);
+}

@@ -4,7 +4,7 @@ import { snapDown } from "../physics/support.ts";
 import { evaluatePredicate } from "../predicates/registry.ts";
 import type { Rng } from "../rng.ts";
 import type { Box, RoomSpec } from "../scene/schema.ts";
-import { asPredicateObject, type DraftObject } from "./draft.ts";
+import { asPredicateObject, spreadOver, type DraftObject } from "./draft.ts";
 import { roomAt } from "./rooms.ts";
 
 /**
@@ -109,7 +109,7 @@ function stackSurfaces(item: DraftObject, placed: readonly DraftObject[]): Surfa
   const { pred, target } = item.support!;
   if (pred === "ontop") {
     return placed
-      .filter((p) => p.facts.some((f) => f.positive && f.pred === "overlaid" && f.other === target))
+      .filter((p) => spreadOver(p, target))
       .map((p) => ({ box: p.box!, z: topZ(p.box!) }));
   }
   if (pred !== "inside" && pred !== "under") return [];

@@ -3,7 +3,7 @@ import { hashString, Rng } from "../rng.ts";
 import { SceneSchema, type SceneFile } from "../scene/schema.ts";
 import { analyzeActivity, type ActivitySpec } from "./activity.ts";
 import { wants } from "./atom-uses.ts";
-import { toObjectSpec, type DraftObject } from "./draft.ts";
+import { spreadOver, toObjectSpec, type DraftObject } from "./draft.ts";
 import { furnish } from "./furnish.ts";
 import { planHouse, type HousePlan } from "./house-plan.ts";
 import { layoutRooms, type RoomRequest } from "./layout.ts";
@@ -143,7 +143,7 @@ function loadsOf(spec: ActivitySpec, plan: HousePlan): Loads {
   // covers it and takes no room beside what else is on it: coverWithCloth sizes it)
   for (const d of plan.drafts) {
     if (!d.support || d.support.pred === "onfloor" || d.support.target.startsWith("floor_")) continue;
-    if (d.facts.some((f) => f.positive && f.pred === "overlaid" && f.other === d.support!.target)) continue;
+    if (spreadOver(d, d.support.target)) continue;
     const load = loadOf(d.support.target);
     load[d.support.pred].add(d.id);
     load.arrives!.delete(d.id);

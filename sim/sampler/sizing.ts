@@ -57,7 +57,7 @@ export function fitLoads(drafts: ReadonlyMap<string, DraftObject>, loads: Loads)
       else if (load.ontop.size) {
         // what rests on it at the start, then what rests on it once the goal holds: never all of it at once
         // (a notebook under a keyboard that the goal puts a pen on holds one of them at a time)
-        const phases = load.arrives || load.leaves ? [load.arrives, load.leaves] : [undefined];
+        const phases = load.arrives?.size || load.leaves?.size ? [load.arrives, load.leaves] : [undefined];
         for (const phase of phases) fitCarryableTop(d, items(without(load.ontop, phase)), original.get(id)!);
       }
       clampGrowth(d, original.get(id)!);

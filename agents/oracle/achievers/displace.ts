@@ -1,6 +1,6 @@
 import { AGENT_ID } from "../../../sim/task/binding.ts";
 import { act, blocked, type OracleContext } from "../context.ts";
-import { SUPPORT_PREDICATES, type GroundLiteral } from "../literal.ts";
+import { SUPPORT_PREDICATES, supportRelation, type GroundLiteral } from "../literal.ts";
 import { placeAt, placeKey } from "../skills/hand.ts";
 import { floorOf, roomsByDistance, roomsNamed } from "../skills/world-queries.ts";
 import type { Achiever, AchieverOption } from "./achiever.ts";
@@ -45,7 +45,7 @@ function destinations(lit: GroundLiteral, mover: string, ctx: OracleContext): Ac
   // a support the plan wants for the mover anyway (finishing that literal ends this one too)
   for (const want of ctx.committed.about(mover)) {
     if (!want.positive || want.args[0] !== mover || !SUPPORT_PREDICATES.has(want.pred) || want.args[1] === other) continue;
-    const relation = want.pred === "onfloor" || want.pred === "overlaid" ? "ontop" : (want.pred as "inside" | "ontop" | "under");
+    const relation = supportRelation(want.pred);
     out.push({ key: placeKey(mover, relation, want.args[1]!), mover, next: (c) => placeAt(c, mover, relation, want.args[1]!) });
   }
   const here = world.objects.get(mover)!.room;

@@ -1,4 +1,4 @@
-import { literalBody, SUPPORT_PREDICATES, type GroundLiteral } from "../literal.ts";
+import { literalBody, SUPPORT_PREDICATES, supportRelation, type GroundLiteral } from "../literal.ts";
 
 /**
  * Literals in the order they were committed, each key once, with what the set's questions look up. A set and
@@ -142,6 +142,5 @@ export class LiteralSet {
 
 /** Whether two support literals name the same support: `onfloor(x, f)` and `ontop(x, f)` do, and so do `overlaid(x, t)` and `ontop(x, t)`. */
 function sameSupport(a: GroundLiteral, b: GroundLiteral): boolean {
-  const on = (pred: string) => (pred === "onfloor" || pred === "overlaid" ? "ontop" : pred);
-  return on(a.pred) === on(b.pred) && a.args[1] === b.args[1];
+  return supportRelation(a.pred) === supportRelation(b.pred) && a.args[1] === b.args[1];
 }
