@@ -75,9 +75,11 @@ export function staticPart(part: Box): StaticPart {
  *   centre lies well inside where its footprint meets the face ({@link overhangHolds});
  * - every other box is farther than {@link CONTACT_DISTANCE} from the pose, or touches it only side-on
  *   ({@link touchesSideOn}: a neighbour or container wall flush against it or within contact distance,
- *   its footprint not overlapping the pose's, sharing a band of its vertical sides). A lid or shelf over
- *   the footprint, a second face or step under or beside its bottom edge, or anything cutting into it
- *   leaves the outcome to physics.
+ *   its footprint not overlapping the pose's, sharing a band of its vertical sides), or, for a footprint
+ *   wholly on its face, is a face level with that one beside the footprint (a counter flush against the
+ *   stove the pose stands on, the floor of the next room), its footprint not overlapping the pose's. A lid
+ *   or shelf over the footprint, a second face under it (straddled), a step beside its bottom edge, or
+ *   anything cutting into it leaves the outcome to physics.
  *
  * `extra`, when given, is one more box after `statics` (index `statics.length`): a caller with a shared
  * list and one box of its own (the floor plane's slab) need not copy the list to add it.
@@ -97,15 +99,25 @@ export function soleSupportIndex(pose: Box, statics: readonly StaticPart[], extr
   // Bounds further apart than the contact distance (with room for rounding) cannot hold boxes within it.
   const reach = CONTACT_DISTANCE + 1e-9;
   let support = -1;
+  let supportWhole = false;
+  let levelBeside = false;
   const n = statics.length;
   for (let i = 0, end = extra ? n + 1 : n; i < end; i++) {
     const { part, bounds: b } = i < n ? statics[i]! : extra!;
     if (bottomZ(part) - top > reach || bottom - topZ(part) > reach) continue;
     if (b.minX - r.maxX > reach || r.minX - b.maxX > reach || b.minY - r.maxY > reach || r.minY - b.maxY > reach) continue;
     if (Math.abs(topZ(part) - bottom) <= LEVEL_TOLERANCE) {
-      if (footprintWithin(pose, part, WITHIN_TOLERANCE) || overhangHolds(pose, part)) {
+      const whole = footprintWithin(pose, part, WITHIN_TOLERANCE);
+      if (whole || overhangHolds(pose, part)) {
         if (support >= 0) return -1;
         support = i;
+        supportWhole = whole;
+        continue;
+      }
+      // a level face beside the footprint, not under it (a counter flush against the stove, the next room's
+      // floor): it meets the bottom edge in the support face's plane, so there is no step to rock on
+      if (footprintSeparation(part, pose) >= -PLAN_TOLERANCE) {
+        levelBeside = true;
         continue;
       }
     }
@@ -114,7 +126,9 @@ export function soleSupportIndex(pose: Box, statics: readonly StaticPart[], extr
     // flush against the pose skip the distance
     if (!touchesSideOn(pose, part) && boxDistance(part, pose) <= CONTACT_DISTANCE) return -1;
   }
-  return support;
+  // the level face beside is only ruled on for a footprint wholly on its support (what cannon-es was shown to
+  // keep, `analytic-drop.test.ts`); beside an overhang, physics decides
+  return levelBeside && !supportWhole ? -1 : support;
 }
 
 /**

@@ -2,7 +2,8 @@
  * Timing script (not a test): an agent's stepping rate on a suite, wall clock only, as `stepsPerSecond` times it
  * (runTimedEpisodes with the trajectory writer), without the bench's CPU-timed and log-only passes. Run it in two
  * checkouts one after the other, several times, to compare them on the same machine in the same hour.
- * Run: `npx tsx test/harness/bench/oracle-rate.ts [--suite default] [--agent oracle] [--reps 8] [--passes 3]`.
+ * Run: `npx tsx test/harness/bench/oracle-rate.ts [--suite default] [--agent oracle] [--reps 8] [--passes 3] [--warmup 0]`.
+ * `--warmup N` runs N unmeasured passes first (the bench runs 30: the rate climbs while V8 tiers the hot paths up).
  * Prints the median and every repetition's steps per second.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -22,6 +23,14 @@ const worlds = new WorldPool();
 const passes = Array.from({ length: Number(scriptArg("passes", "3")) }, () => jobs).flat();
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-oracle-rate-"));
 try {
+  const warmup = Number(scriptArg("warmup", "0"));
+  if (warmup > 0) {
+    const warmDir = path.join(dir, "warm-up");
+    mkdirSync(warmDir);
+    const writer = new TrajectoryWriter(warmDir);
+    writer.onBegin();
+    await runTimedEpisodes(Array.from({ length: warmup }, () => jobs).flat(), agent, writer, { worlds });
+  }
   const rates: number[] = [];
   for (let rep = 0; rep < Number(scriptArg("reps", "8")); rep++) {
     const runDir = path.join(dir, `rep-${rep}`);

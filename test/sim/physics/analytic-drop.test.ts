@@ -93,6 +93,37 @@ const sideContactDrop = fc
     return { support, pose, beside: restingBox(c.x, c.y, bottom, sx, sy, height, pose.heading), wall };
   });
 
+/**
+ * A fully supported drop (aligned with its slab) flush with one of the slab's edges or up to 1 cm inside it, and
+ * beside that edge, flush or up to {@link CONTACT_DISTANCE} away, a second slab whose top is level with the
+ * first's (a counter against the stove, the next room's floor), 2 cm to 90 cm thick, aligned or turned.
+ */
+const levelBesideDrop = fc
+  .record({
+    z: fc.double({ min: 0, max: 1, noNaN: true }),
+    thickness: fc.double({ min: 0.02, max: 0.1, noNaN: true }),
+    levelThickness: fc.double({ min: 0.02, max: 0.9, noNaN: true }),
+    heading: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+    size: fc.record({ x: fc.double({ min: 0.05, max: 0.5, noNaN: true }), y: fc.double({ min: 0.05, max: 0.5, noNaN: true }), z: fc.double({ min: 0.02, max: 0.6, noNaN: true }) }),
+    quarter: fc.boolean(),
+    inset: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 0.01, noNaN: true })),
+    gap: fc.oneof(fc.constant(0), fc.double({ min: 0, max: CONTACT_DISTANCE, noNaN: true })),
+    v: fc.double({ min: -1, max: 1, noNaN: true }),
+    turned: fc.boolean(),
+  })
+  .map(({ z, thickness, levelThickness, heading, size, quarter, inset, gap, v, turned }) => {
+    const [w, d] = [1.2, 0.8];
+    const support = box(0, 0, z, w, d, thickness, heading);
+    const [ex, ey] = quarter ? [size.y, size.x] : [size.x, size.y];
+    const c = fromBoxFrame(support, { x: w / 2 - ex / 2 - inset, y: (v * (d - ey)) / 2 });
+    const pose = restingBox(c.x, c.y, z + thickness / 2, size.x, size.y, size.z, heading + (quarter ? Math.PI / 2 : 0));
+    // its near side (or, turned 45°, its near corner) `gap` past the support's edge
+    const half = turned ? Math.SQRT1_2 * 0.6 : 0.3;
+    const l = fromBoxFrame(support, { x: w / 2 + gap + half, y: turned ? (v * (d - ey)) / 2 : 0 });
+    const level = box(l.x, l.y, z + thickness / 2 - levelThickness / 2, 0.6, 0.6, levelThickness, heading + (turned ? Math.PI / 4 : 0));
+    return { support, pose, level };
+  });
+
 /** How far the pose's centre lies inside where its footprint meets the support's, m. */
 const contactMargin = (pose: Box, support: Box) => insideMargin(clipConvex(footprintCorners(pose), footprintCorners(support)), pose.center);
 /** The margin the overhang rule asks of a pose. */
@@ -290,14 +321,45 @@ describe("the drop test's analytic fast path", () => {
     expect(sole(pose, [slab, box(0.05 - 0.001 + Math.SQRT1_2 * 0.1, 0, 0.8, 0.1, 0.1, 0.1, Math.PI / 4)])).toBe(-1);
   });
 
-  it("is not taken with a face or step beside its bottom edge (no side to touch)", () => {
+  it("is not taken with a step beside its bottom edge (no side to touch)", () => {
     const left = box(-0.3, 0, 0.73, 0.6, 0.8, 0.04);
     const pose = restingBox(-0.05, 0, 0.75, 0.1, 0.1, 0.1);
-    // a level face flush beside it, and one 1.5 mm lower: physics decides
-    expect(sole(pose, [left, box(0.3, 0, 0.73, 0.6, 0.8, 0.04)])).toBe(-1);
+    // a face 1.5 mm lower flush beside it, and one 1.5 mm higher: physics decides
     expect(sole(pose, [left, box(0.3, 0, 0.7285, 0.6, 0.8, 0.04)])).toBe(-1);
+    expect(sole(pose, [left, box(0.3, 0, 0.7315, 0.6, 0.8, 0.04)])).toBe(-1);
     // a neighbour sharing under 2 mm of its height
     expect(sole(pose, [left, restingBox(0.05, 0, 0.75, 0.1, 0.1, 0.0015)])).toBe(-1);
+  });
+
+  it("is taken with a level face beside its bottom edge (the next counter, the next room's floor), not beside an overhang", () => {
+    const left = box(-0.3, 0, 0.73, 0.6, 0.8, 0.04);
+    const right = box(0.3, 0, 0.73, 0.6, 0.8, 0.04);
+    // wholly on the left face, flush with the seam or within contact distance of it
+    expect(sole(restingBox(-0.05, 0, 0.75, 0.1, 0.1, 0.1), [left, right])).toBe(0);
+    expect(sole(restingBox(-0.05 - CONTACT_DISTANCE / 2, 0, 0.75, 0.1, 0.1, 0.1), [right, left])).toBe(1);
+    // a level face turned 45°, its corner at the pose's side
+    expect(sole(restingBox(-0.05, 0, 0.75, 0.1, 0.1, 0.1), [left, box(Math.SQRT1_2 * 0.2, 0, 0.73, 0.2, 0.2, 0.04, Math.PI / 4)])).toBe(0);
+    // straddling the seam is still left to physics
+    expect(sole(restingBox(-0.04, 0, 0.75, 0.1, 0.1, 0.1), [left, right])).toBe(-1);
+    // overhanging the support's edge (the overhang rule alone takes it), a level face beside the overhang: physics decides
+    const over = restingBox(0.57, 0, 0.75, 0.1, 0.1, 0.1);
+    expect(sole(over, [slab])).toBe(0);
+    expect(sole(over, [slab, box(0.62 + 0.001 + 0.1, 0, 0.73, 0.2, 0.8, 0.04)])).toBe(-1);
+  });
+
+  it("agrees with cannon-es on fully supported drops beside a level face: it stays", () => {
+    fc.assert(
+      fc.property(levelBesideDrop, ({ support, pose, level }) => {
+        expect(sole(pose, [support, level])).toBe(0);
+        expect(sole(pose, [level, support])).toBe(1);
+        const out = drop(pose, [support, level]);
+        expect(instability(out, { restsOn: null })).toBeNull();
+        expect(out.drift).toBeLessThan(MAX_DRIFT);
+        expect(Math.abs(out.sink)).toBeLessThan(MAX_SINK);
+        expect(out.tilt).toBeLessThan(MAX_TILT);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it("is not taken for slivers with a side under 2 mm", () => {

@@ -1,6 +1,8 @@
 /**
  * soleSupportIndex as it was at e7f02ee (every static copied into one list by the caller; the exact distance
- * tested before the side-on test), kept to hold the current version to it.
+ * tested before the side-on test), kept to hold the current version to it; with the rule added since, written
+ * plainly: a face level with the pose's bottom beside its footprint does not count against a footprint wholly
+ * on its support.
  */
 import { footprintWithin } from "../../../../sim/geometry/containment.ts";
 import { footprintBounds } from "../../../../sim/geometry/footprint.ts";
@@ -22,6 +24,7 @@ export function soleSupportIndexV1(pose: Box, statics: readonly StaticPart[]): n
   // Bounds further apart than the contact distance (with room for rounding) cannot hold boxes within it.
   const reach = CONTACT_DISTANCE + 1e-9;
   let support = -1;
+  const levelBeside: number[] = [];
   for (let i = 0; i < statics.length; i++) {
     const { part, bounds: b } = statics[i]!;
     if (bottomZ(part) - top > reach || bottom - topZ(part) > reach) continue;
@@ -32,9 +35,14 @@ export function soleSupportIndexV1(pose: Box, statics: readonly StaticPart[]): n
         support = i;
         continue;
       }
+      if (footprintSeparation(part, pose) >= -PLAN_TOLERANCE) {
+        levelBeside.push(i);
+        continue;
+      }
     }
     if (boxDistance(part, pose) <= CONTACT_DISTANCE && !touchesSideOn(pose, part)) return -1;
   }
+  if (levelBeside.length > 0 && support >= 0 && !footprintWithin(pose, statics[support]!.part, WITHIN_TOLERANCE)) return -1;
   return support;
 }
 
