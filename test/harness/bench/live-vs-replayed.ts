@@ -7,17 +7,16 @@
  * neither, and prints each side's median stepping rate and the ratio of every pair.
  * Run: `npx tsx test/harness/bench/live-vs-replayed.ts [--suite default] [--agent oracle] [--pairs 10] [--passes 3]`.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Agent } from "../../../harness/agent.ts";
 import { loadAgent } from "../../../harness/agents/load.ts";
 import { median } from "../../../harness/bench/stats.ts";
-import { runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
 import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
-import { TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
 import { WorldPool } from "../../../sim/world/world-pool.ts";
 import { replayedAgent } from "./replayed-agent.ts";
+import { suitePasses } from "./suite-passes.ts";
 import { scriptArg } from "./script-args.ts";
 
 const { jobs } = loadSuiteJobs(scriptArg("suite", "default"));
@@ -26,14 +25,7 @@ const passes = Number(scriptArg("passes", "3"));
 // one lane's world pool, as the stepping rate uses it
 const worlds = new WorldPool();
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-live-vs-replayed-"));
-let runs = 0;
-const passOver = async (agent: Agent, count: number, record = false) => {
-  const d = path.join(dir, `run-${runs++}`);
-  mkdirSync(d);
-  const writer = new TrajectoryWriter(d);
-  writer.onBegin();
-  return runTimedEpisodes(Array.from({ length: count }, () => jobs).flat(), agent, writer, { record, worlds });
-};
+const passOver = suitePasses(jobs, worlds, dir);
 try {
   const recorded = await passOver(live, 1, true);
   const replayed = replayedAgent(recorded);

@@ -7,18 +7,16 @@
  * rate of the profiled passes (the profiler slows the steps it samples: ~35 µs a step against ~25 µs without it).
  * Run: `npx tsx test/harness/bench/replay-profile.ts [--suite default] [--agent oracle] [--passes 60] [--interval 25] [--out replay.cpuprofile]`.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Agent } from "../../../harness/agent.ts";
 import { loadAgent } from "../../../harness/agents/load.ts";
 import { median } from "../../../harness/bench/stats.ts";
-import { runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
 import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
-import { TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
 import { WorldPool } from "../../../sim/world/world-pool.ts";
 import { replayedAgent } from "./replayed-agent.ts";
+import { suitePasses } from "./suite-passes.ts";
 import { scriptArg } from "./script-args.ts";
 
 const { jobs } = loadSuiteJobs(scriptArg("suite", "default"));
@@ -26,14 +24,7 @@ const live = await loadAgent(scriptArg("agent", "oracle"));
 // one lane's world pool, as the stepping rate uses it
 const worlds = new WorldPool();
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-replay-profile-"));
-let runs = 0;
-const passOver = async (agent: Agent, count: number, record = false) => {
-  const d = path.join(dir, `run-${runs++}`);
-  mkdirSync(d);
-  const writer = new TrajectoryWriter(d);
-  writer.onBegin();
-  return runTimedEpisodes(Array.from({ length: count }, () => jobs).flat(), agent, writer, { record, worlds });
-};
+const passOver = suitePasses(jobs, worlds, dir);
 const session = new Session();
 try {
   const replayed = replayedAgent(await passOver(live, 1, true));
