@@ -3,6 +3,7 @@ import type { Belief } from "./belief.ts";
 import { STATE_ACTIONS, type Literal } from "./literal.ts";
 import { roomHops } from "./search.ts";
 import { distanceToFootprint, REACH } from "../../sim/world/reach.ts";
+import { topZ } from "../../sim/geometry/vertical.ts";
 
 /** The agent's situation a skill needs: beliefs and the object it last walked up to. */
 export interface SkillContext {
@@ -59,7 +60,7 @@ export function placementTarget(belief: Belief, l: Literal): { relation: Relatio
     case "touching": {
       // on it when its top is within reach of a hand, else against it (a backpack touching a wall stands by it)
       const t = belief.object(b);
-      return { relation: t && t.box.center.z + t.box.size.z / 2 > TOUCH_ON_TOP_MAX ? "nextto" : "ontop", target: b };
+      return { relation: t && topZ(t.box) > TOUCH_ON_TOP_MAX ? "nextto" : "ontop", target: b };
     }
     case "overlaid":
       return { relation: "ontop", target: b };

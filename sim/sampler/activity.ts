@@ -4,7 +4,7 @@ import type { Ability, Shape, StateName } from "../scene/schema.ts";
 import { STATES } from "../scene/schema.ts";
 import { ABILITY_PREDICATES } from "../predicates/registry.ts";
 import { atomUses, wants, type AtomUse } from "./atom-uses.ts";
-import type { Load } from "./sizing.ts";
+import { emptyLoad, type Load } from "./sizing.ts";
 
 /** Relations that say where an object rests. */
 export type SupportPred = "inside" | "ontop" | "under" | "onfloor";
@@ -124,8 +124,10 @@ function pickSupport(spec: InstanceSpec, instances: Map<string, InstanceSpec>): 
   };
   const normalized = spec.facts
     .filter((f) => f.positive && ((SUPPORT_ORDER as readonly string[]).includes(f.pred) || f.pred === "overlaid"))
-    .map((f) => ({ pred: f.pred === "overlaid" ? "ontop" : f.pred, target: f.b }))
-    .map((f) => ({ pred: (f.pred === "ontop" && isGround(f.target) ? "onfloor" : f.pred) as SupportPred, target: f.target }));
+    .map((f) => {
+      const pred = f.pred === "overlaid" ? "ontop" : f.pred;
+      return { pred: (pred === "ontop" && isGround(f.b) ? "onfloor" : pred) as SupportPred, target: f.b };
+    });
   for (const pred of SUPPORT_ORDER) {
     const f = normalized.find((n) => n.pred === pred);
     if (f) return f;
@@ -200,12 +202,12 @@ function loadsOf(uses: AtomUse[], instances: Map<string, InstanceSpec>): Activit
       if (use.goal) for (const src of sources) add(goalTargets, src, target);
       if (t.role === "floor" || t.role === "agent" || t.profile.shape === "floor") continue;
       let l = loads.get(target);
-      if (!l) loads.set(target, (l = { inside: new Set(), ontop: new Set(), under: new Set(), arrives: new Set(), leaves: new Set() }));
+      if (!l) loads.set(target, (l = emptyLoad()));
       for (const src of oneOrAll(sources, use.oneOf[0]!, instances)) {
         if (src === target || instances.get(src)!.role === "agent") continue;
         l[use.pred].add(src);
         if (!use.goal) add(atStart, target, src);
-        if (use.goal && use.pred === "ontop") goalOnTop.set(target, (goalOnTop.get(target) ?? new Set()).add(src));
+        if (use.goal && use.pred === "ontop") add(goalOnTop, target, src);
       }
     }
   }

@@ -10,7 +10,7 @@ import { layoutRooms, type RoomRequest } from "./layout.ts";
 import { placeItems } from "./place-items.ts";
 import { floorDraft } from "./rooms.ts";
 import { lidOpenTops } from "./lids.ts";
-import { coverWithCloth, fitLoads, type Load, type Loads } from "./sizing.ts";
+import { coverWithCloth, emptyLoad, fitLoads, type Load, type Loads } from "./sizing.ts";
 import { unmetInitFacts } from "./verify.ts";
 
 /** Options of {@link sampleScene}. */
@@ -125,7 +125,7 @@ function loadsOf(spec: ActivitySpec, plan: HousePlan): Loads {
   const loads: Loads = new Map();
   const loadOf = (target: string): Load => {
     let l = loads.get(target);
-    if (!l) loads.set(target, (l = { inside: new Set(), ontop: new Set(), under: new Set(), arrives: new Set(), leaves: new Set() }));
+    if (!l) loads.set(target, (l = emptyLoad()));
     return l;
   };
   for (const [inst, l] of spec.loads) {

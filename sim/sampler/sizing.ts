@@ -37,6 +37,11 @@ export interface Load {
   leaves?: Set<string>;
 }
 
+/** A load with nothing in it yet, its arrivals and departures known (empty). */
+export function emptyLoad(): Load {
+  return { inside: new Set(), ontop: new Set(), under: new Set(), arrives: new Set(), leaves: new Set() };
+}
+
 /** Grows the drafts in place; receptacles deeper in the stack first. */
 export function fitLoads(drafts: ReadonlyMap<string, DraftObject>, loads: Loads): void {
   const original = new Map([...loads.keys()].map((id) => [id, { ...drafts.get(id)!.size }]));
