@@ -60,6 +60,8 @@ export class PoseList {
   readonly length: number;
   /** World-axis bounds that hold every pose's footprint (null when there are no poses). */
   readonly bounds: Rect2 | null;
+  /** {@link edgeContacts}, once made. */
+  private contacts: { contacts: Uint8Array; counts: readonly [number, number, number] } | null = null;
 
   constructor(private readonly blocks: readonly PoseBlock[]) {
     let length = 0;
@@ -94,6 +96,21 @@ export class PoseList {
     let k = 0;
     for (const b of this.blocks) for (let i = 0; i < b.count; i++) out[k++] = b.edgeContacts(i);
     return out;
+  }
+
+  /**
+   * {@link edgeContactsInto} of every pose, made on the first call and then kept (a list never changes, and a
+   * cached list serves many searches: `inside` orders its poses by them on every place), with how many poses
+   * have each count (`counts[c]`: poses with `c` contacts). Read only.
+   */
+  edgeContacts(): { contacts: Uint8Array; counts: readonly [number, number, number] } {
+    if (this.contacts === null) {
+      const contacts = this.edgeContactsInto(new Uint8Array(this.length));
+      const counts: [number, number, number] = [0, 0, 0];
+      for (let i = 0; i < contacts.length; i++) counts[contacts[i]!]!++;
+      this.contacts = { contacts, counts };
+    }
+    return this.contacts;
   }
 
   /** Every pose, in order. */

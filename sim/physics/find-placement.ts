@@ -106,24 +106,30 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
   return { ok: false, reason: lastProblem ?? noSpace(relation, object, target) };
 }
 
-/** Scratch space for {@link cornersFirst}'s order and the poses' contacts, kept between calls like `orderBuffer`. */
+/** Scratch space for {@link cornersFirst}'s order, kept between calls like `orderBuffer`. */
 let packedBuffer = new Uint32Array(1024);
-let contactsBuffer = new Uint8Array(1024);
 
 /**
  * `order` with the poses in a corner of their area first, then those against one side, then the rest, each
  * group in `order`'s (shuffled) order: things put into a container go against its walls, as a person packs
  * a box, so that what comes later still fits. Tried in random order, two kabobs set down mid-way across a
- * box that holds four left no room for a third.
+ * box that holds four left no room for a third. `order` is a permutation of all of `poses`' indices.
  */
 export function cornersFirst(order: Uint32Array, poses: PoseList): Uint32Array {
   if (packedBuffer.length < order.length) packedBuffer = new Uint32Array(Math.max(order.length, 2 * packedBuffer.length));
-  if (contactsBuffer.length < poses.length) contactsBuffer = new Uint8Array(Math.max(poses.length, 2 * contactsBuffer.length));
-  const contacts = poses.edgeContactsInto(contactsBuffer);
+  // the list's own contacts (made once per list): `order` is a permutation of all its poses, so each group's
+  // place in the result is known before the pass, and one pass puts every index there in `order`'s order
+  const { contacts, counts } = poses.edgeContacts();
   const out = packedBuffer.subarray(0, order.length);
-  let k = 0;
-  for (let want = 2; want >= 0; want--) {
-    for (let i = 0; i < order.length; i++) if (contacts[order[i]!] === want) out[k++] = order[i]!;
+  let corner = 0;
+  let side = counts[2];
+  let rest = counts[2] + counts[1];
+  for (let i = 0; i < order.length; i++) {
+    const p = order[i]!;
+    const c = contacts[p];
+    if (c === 2) out[corner++] = p;
+    else if (c === 1) out[side++] = p;
+    else out[rest++] = p;
   }
   return out;
 }

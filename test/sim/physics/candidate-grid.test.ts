@@ -181,3 +181,20 @@ describe("edgeContactsInto", () => {
     );
   });
 });
+
+describe("edgeContacts", () => {
+  it("is edgeContactsInto of every pose, with how many poses have each count, and the same array on every call", () => {
+    fc.assert(
+      fc.property(area, size, fc.boolean(), (a, s, beside) => {
+        const target = box(a.x, a.y, 0.5, a.sx, a.sy, 0.1, a.heading);
+        const list = beside ? besidePoses(target, 0.55, s, 0.01) : gridPoses(target, 0.55, s, "contain");
+        const { contacts, counts } = list.edgeContacts();
+        const expected = Array.from(list.edgeContactsInto(new Uint8Array(list.length)));
+        expect(Array.from(contacts)).toEqual(expected);
+        expect(counts).toEqual([0, 1, 2].map((c) => expected.filter((x) => x === c).length));
+        expect(list.edgeContacts().contacts).toBe(contacts);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

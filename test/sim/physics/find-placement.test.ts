@@ -1,10 +1,12 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { boxWithin, footprintWithin, intersectionVolume } from "../../../sim/geometry/containment.ts";
 import { footprintCorners } from "../../../sim/geometry/footprint.ts";
 import { interiorOf, legSpaceOf, partsOf } from "../../../sim/geometry/shape-model.ts";
 import { bottomZ } from "../../../sim/geometry/vertical.ts";
 import { dropTest } from "../../../sim/physics/drop-test.ts";
-import { findPlacement, instability } from "../../../sim/physics/find-placement.ts";
+import { gridPoses } from "../../../sim/physics/candidate-grid.ts";
+import { cornersFirst, findPlacement, instability, shuffledIndices } from "../../../sim/physics/find-placement.ts";
 import { MAX_SINK, MAX_TILT } from "../../../sim/physics/physics-constants.ts";
 import type { PlacementObject, PlacementRelation } from "../../../sim/physics/placement-types.ts";
 import { inside } from "../../../sim/predicates/inside.ts";
@@ -310,5 +312,26 @@ describe("findPlacement: the physics check's analytic fast path", () => {
     expect(b.box.center.x).toBe(a.box.center.x);
     expect(b.box.center.y).toBe(a.box.center.y);
     expect(b.box.center.z - a.box.center.z).toBeCloseTo(0.01, 12);
+  });
+});
+
+describe("cornersFirst", () => {
+  it("lists the corner poses, then those against one side, then the rest, each group in the order given", () => {
+    fc.assert(
+      fc.property(
+        fc.record({ sx: fc.double({ min: 0.05, max: 2, noNaN: true }), sy: fc.double({ min: 0.05, max: 2, noNaN: true }), heading: fc.double({ min: -4, max: 4, noNaN: true }) }),
+        fc.record({ x: fc.double({ min: 0.01, max: 0.5, noNaN: true }), y: fc.double({ min: 0.01, max: 0.5, noNaN: true }) }),
+        fc.integer(),
+        (area, size, seed) => {
+          const poses = gridPoses({ center: { x: 0, y: 0, z: 0.5 }, size: { x: area.sx, y: area.sy, z: 0.1 }, heading: area.heading }, 0.55, { ...size, z: 0.1 }, "contain");
+          const order = shuffledIndices(new Rng(seed), poses.length);
+          const contacts = poses.edgeContactsInto(new Uint8Array(poses.length));
+          // the plain reading: three stable passes
+          const expected = [2, 1, 0].flatMap((want) => Array.from(order).filter((i) => contacts[i] === want));
+          expect(Array.from(cornersFirst(order, poses))).toEqual(expected);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
