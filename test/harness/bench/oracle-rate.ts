@@ -1,43 +1,33 @@
 /**
  * Timing script (not a test): an agent's stepping rate on a suite, wall clock only, as `stepsPerSecond` times it
- * (runTimedEpisodes with the trajectory writer), without the bench's CPU-timed and log-only passes. Run it in two
+ * (runTimedEpisodes with the trajectory writer, through `suitePasses`), without the bench's CPU-timed and log-only passes. Run it in two
  * checkouts one after the other, several times, to compare them on the same machine in the same hour.
  * Run: `npx tsx test/harness/bench/oracle-rate.ts [--suite default] [--agent oracle] [--reps 8] [--passes 3] [--warmup 0]`.
  * `--warmup N` runs N unmeasured passes first (the bench runs 30: the rate climbs while V8 tiers the hot paths up).
  * Prints the median and every repetition's steps per second.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadAgent } from "../../../harness/agents/load.ts";
-import { runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
 import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
-import { TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
-import { scriptArg } from "./script-args.ts";
 import { WorldPool } from "../../../sim/world/world-pool.ts";
+import { scriptArg } from "./script-args.ts";
+import { suitePasses } from "./suite-passes.ts";
 
 const { jobs } = loadSuiteJobs(scriptArg("suite", "default"));
 const agent = await loadAgent(scriptArg("agent", "oracle"));
 // the lane's world pool, as the stepping rate uses it
 const worlds = new WorldPool();
-const passes = Array.from({ length: Number(scriptArg("passes", "3")) }, () => jobs).flat();
+const passes = Number(scriptArg("passes", "3"));
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-oracle-rate-"));
+const passOver = suitePasses(jobs, worlds, dir);
 try {
   const warmup = Number(scriptArg("warmup", "0"));
-  if (warmup > 0) {
-    const warmDir = path.join(dir, "warm-up");
-    mkdirSync(warmDir);
-    const writer = new TrajectoryWriter(warmDir);
-    writer.onBegin();
-    await runTimedEpisodes(Array.from({ length: warmup }, () => jobs).flat(), agent, writer, { worlds });
-  }
+  if (warmup > 0) await passOver(agent, warmup);
   const rates: number[] = [];
   for (let rep = 0; rep < Number(scriptArg("reps", "8")); rep++) {
-    const runDir = path.join(dir, `rep-${rep}`);
-    mkdirSync(runDir);
-    const writer = new TrajectoryWriter(runDir);
-    writer.onBegin();
-    const run = await runTimedEpisodes(passes, agent, writer, { worlds });
+    const run = await passOver(agent, passes);
     rates.push(run.steps / (run.steppingMs / 1000));
   }
   const sorted = [...rates].sort((a, b) => a - b);
