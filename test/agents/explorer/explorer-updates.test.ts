@@ -13,7 +13,7 @@
  * Belief), and only how objects are read changed; this reference also keeps holding after the explorer's
  * behaviour changes on purpose. The old explorer itself was compared with the new one byte for byte when
  * the change was made: on the default suite (.scratch/check-same.sh) and on 20 episodes in generated
- * 1,000-object houses (docs/performance.md).
+ * 1,000-object houses (docs/performance-history.md).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -3,7 +3,7 @@
  * `--agent`) over the suite as the stepping rate does (warm-up passes, then repetitions of three passes with the
  * lane's world pool), and after each repetition writes its recorded step lines `--replays` times with no
  * simulation. Prints the stepping rate, the first replay's lines/s (what `logOnlyStepsPerSecond` takes) and the
- * median replay's, and the fraction each gives: docs/performance.md, "How the log-only limit is measured matters".
+ * median replay's, and the fraction each gives: docs/performance-history.md, "How the log-only limit is measured matters" (session 12).
  * Run: `npx tsx test/harness/bench/log-only-replays.ts [--agent oracle] [--suite default] [--warmup 30] [--reps 8] [--replays 5]`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";

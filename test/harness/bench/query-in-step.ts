@@ -3,7 +3,7 @@
  * query costs in a loop of its own. The first figure times every `SpatialIndex.query` call while the oracle runs
  * `--passes` passes over the default suite (after `--warmup` passes), with `performance.now()` around each call;
  * the second queries around every piece of fixed furniture of each default-suite house, `--loops` times over, with
- * the radius `place` uses (1.5 m). docs/performance.md, "Inside a step, code runs several times slower".
+ * the radius `place` uses (1.5 m). docs/performance-history.md, "Inside a step, code runs several times slower" (session 23).
  * Run: `npx tsx test/harness/bench/query-in-step.ts [--warmup 30] [--passes 10] [--loops 200]`. Prints one JSON object.
  */
 import { mkdtempSync, rmSync } from "node:fs";

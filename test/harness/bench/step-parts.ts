@@ -1,8 +1,8 @@
 /**
- * Timing script (not a test): where a step's time goes, by action type and by part — the tables of
- * docs/performance.md, "Where the time goes now". Runs the oracle (or `--agent`) over the default suite as the
- * stepping rate does, with timers wrapped around the simulator's and the runner's parts for the measured passes.
- * The wrappers add a little to every figure; the parts are meant to be compared with each other.
+ * Timing script (not a test): where a step's time goes, by action type and by part — the table of
+ * docs/performance.md, "Where the time goes, and what would fix the two misses". Runs the oracle (or `--agent`)
+ * over the default suite as the stepping rate does, with timers wrapped around the simulator's and the runner's
+ * parts for the measured passes. The wrappers add a little to every figure; the parts are meant to be compared with each other.
  * Run: `npx tsx test/harness/bench/step-parts.ts [--agent oracle] [--suite default] [--warmup 30] [--passes 12]`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";

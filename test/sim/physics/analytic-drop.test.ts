@@ -38,7 +38,7 @@ function expectStays(out: ReturnType<typeof drop>): void {
  * A box resting with its whole footprint on the top of one slab, nothing else around. Sides are at least
  * 5 cm and at most 50 cm (so at most 10:1), slabs at least 2 cm thick: this leaves out by construction
  * the one class where cannon-es rejects a fully supported drop, long thin boxes (20:1 and more, about a
- * metre long) that its solver lets sink into their support (docs/performance.md).
+ * metre long) that its solver lets sink into their support (docs/performance-history.md, the session-2 analysis).
  */
 const supportedDrop = fc
   .record({

@@ -272,7 +272,7 @@ describe("findPlacement nextto", () => {
 
 describe("findPlacement: the physics check's analytic fast path", () => {
   // A long, thin, light board: cannon-es's solver lets some drops of it sink more than a centimetre into a
-  // support it lies wholly on (docs/performance.md). The fast path accepts them, as a perfect solver would;
+  // support it lies wholly on (docs/performance-history.md, the session-2 analysis). The fast path accepts them, as a perfect solver would;
   // where the fast path does not apply, cannon-es is still asked, and its answer shows.
   const board = object("board_1", restingBox(3, 3, 0, 0.045, 1.033, 0.036));
   const table = object("table_1", restingBox(0, 0, 0, 1.6, 1.6, 0.75), { shape: "table", kind: "fixed" });
