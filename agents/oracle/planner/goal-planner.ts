@@ -4,7 +4,7 @@ import type { World } from "../../../sim/world/world.ts";
 import { holdsLiteral, literalKey, type GroundLiteral } from "../literal.ts";
 import { STICKINESS, type ChoiceMemory } from "./choice-memory.ts";
 import { LiteralSet } from "./literal-set.ts";
-import { groundGoal, type GroundGoal } from "./ground-goal.ts";
+import { groundCondition, type GroundGoal } from "./ground-goal.ts";
 import { chooseMatching, chooseSubset } from "./selection.ts";
 
 /** Cost added per contradiction with an earlier commitment: allowed, but only when nothing else works. */
@@ -42,7 +42,8 @@ export interface ConditionPlan {
  * the instance of an `exists` closest to satisfied, exactly N instances of a `forn` (the rest made false),
  * a matching for `forpairs`/`fornpairs`, negated literals under `not`. Conditions that already hold are
  * committed first (as the literals that make them true now), so later choices avoid undoing them.
- * Each condition is grounded once an episode ({@link groundGoal}); every plan walks the ground conditions.
+ * Each condition is grounded once for its task binding ({@link groundCondition}); every plan walks the ground
+ * conditions.
  */
 export class GoalPlanner {
   /** Condition i's expression and its ground form (made on first use). */
@@ -66,11 +67,11 @@ export class GoalPlanner {
     return plans;
   }
 
-  /** Condition `i` ground, made once for its expression (the binding does not change within an episode). */
+  /** Condition `i` ground ({@link groundCondition}: once for its binding), kept at hand for the episode. */
   private groundCondition(i: number, expr: BddlExpr): GroundGoal {
     const known = this.grounded[i];
     if (known?.expr === expr) return known.goal;
-    const goal = groundGoal(expr, this.o.binding, `c${i}`);
+    const goal = groundCondition(expr, this.o.binding, i);
     this.grounded[i] = { expr, goal };
     return goal;
   }

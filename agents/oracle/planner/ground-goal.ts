@@ -35,6 +35,24 @@ export function groundGoal(expr: BddlExpr, binding: TaskBinding, path: string): 
   return ground(expr, NO_BINDINGS, path, binding);
 }
 
+/**
+ * Ground conditions by binding, then by condition index (each with the expression it was made from). A binding
+ * serves every episode of its task on a pooled world (`boundTask`, sim/task/bound-task.ts), and is never changed by one: so the
+ * ground conditions serve them all too, and nothing in them is changed by a plan.
+ */
+const groundedByBinding = new WeakMap<TaskBinding, { expr: BddlExpr; goal: GroundGoal }[]>();
+
+/** Goal condition `index` (`expr`) ground under `binding`: made on first use, then the same for as long as the binding lives. */
+export function groundCondition(expr: BddlExpr, binding: TaskBinding, index: number): GroundGoal {
+  let grounded = groundedByBinding.get(binding);
+  if (!grounded) groundedByBinding.set(binding, (grounded = []));
+  const known = grounded[index];
+  if (known?.expr === expr) return known.goal;
+  const goal = groundGoal(expr, binding, `c${index}`);
+  grounded[index] = { expr, goal };
+  return goal;
+}
+
 function ground(expr: BddlExpr, env: Env, path: string, binding: TaskBinding): GroundGoal {
   switch (expr.op) {
     case "atom": {
