@@ -161,6 +161,95 @@ export class DoorSearch {
     }
     return false;
   }
+
+  /**
+   * Distances from `from` (in `fromRoom`) to every door, as {@link run} would reach them with no end to stop at:
+   * a copy, or null when no door leaves `fromRoom`.
+   */
+  runFrom(fromRoom: string, from: Point2): Float64Array | null {
+    const doors = this.doors;
+    const START = doors.length;
+    const fromIndex = this.roomIndex.get(fromRoom);
+    if (fromIndex === undefined) return null;
+    const { best, prev, done, queue, roomStart, roomDoors, edgeStart, edgeNode, edgeLength } = this;
+    best.fill(Infinity);
+    prev.fill(-1);
+    done.fill(0);
+    queue.clear();
+    best[START] = 0;
+    queue.push(0, START);
+    while (queue.size > 0) {
+      const curD = queue.topDistance();
+      const cur = queue.pop();
+      if (done[cur] || curD !== best[cur]) continue; // stale entry
+      done[cur] = 1;
+      if (cur === START) {
+        for (let k = roomStart[fromIndex]!; k < roomStart[fromIndex + 1]!; k++) {
+          const node = roomDoors[k]!;
+          const d = curD + dist(from, doors[node]!.p);
+          if (!done[node] && d < best[node]!) {
+            best[node] = d;
+            prev[node] = cur;
+            queue.push(d, node);
+          }
+        }
+        continue;
+      }
+      for (let e = edgeStart[cur]!; e < edgeStart[cur + 1]!; e++) {
+        const node = edgeNode[e]!;
+        if (done[node]) continue;
+        const d = curD + edgeLength[e]!;
+        if (d < best[node]!) {
+          best[node] = d;
+          prev[node] = cur;
+          queue.push(d, node);
+        }
+      }
+    }
+    return best.slice(0, doors.length);
+  }
+
+  /** The shortest of `best[door] + |door → to|` over the doors of `toRoom` ({@link WalkLengths.to}), or null. */
+  lengthVia(best: Float64Array, toRoom: string, to: Point2): number | null {
+    const toIndex = this.roomIndex.get(toRoom);
+    if (toIndex === undefined) return null;
+    let length = Infinity;
+    for (let k = this.roomStart[toIndex]!; k < this.roomStart[toIndex + 1]!; k++) {
+      const door = this.roomDoors[k]!;
+      const d = best[door]! + dist(this.doors[door]!.p, to);
+      if (d < length) length = d;
+    }
+    return length === Infinity ? null : length;
+  }
+}
+
+/**
+ * The walking distances from one point to every door of a house (one search, {@link DoorSearch.runFrom}), which
+ * then answer the length of a walk to any point as {@link RoomGraph.pathLength} would, without a search each.
+ */
+export class WalkLengths {
+  /**
+   * @param best distance from the origin to each door (Infinity: not reachable), by door index
+   */
+  constructor(
+    private readonly search: DoorSearch,
+    readonly fromRoom: string,
+    readonly fromX: number,
+    readonly fromY: number,
+    private readonly best: Float64Array,
+  ) {}
+
+  /**
+   * Length of the shortest walk from the origin to `to` in `toRoom`, or null when no door leads there: the same
+   * number, to the last bit, as a search from the origin to that point. That search stops at the first of the
+   * target room's doors to give the shortest total, and every door it took before has the distance this full
+   * search gave it (pops go by distance and then key, whatever else is queued); any door it had not reached is
+   * at least as far, so the minimum over all the target room's doors is the same.
+   */
+  to(toRoom: string, to: Point2): number | null {
+    if (toRoom === this.fromRoom) return dist({ x: this.fromX, y: this.fromY }, to);
+    return this.search.lengthVia(this.best, toRoom, to);
+  }
 }
 
 /** Binary min-heap of search nodes by distance, then by the rank of their key, in typed arrays of fixed room. */

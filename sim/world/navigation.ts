@@ -1,5 +1,5 @@
 import type { RoomSpec } from "../scene/schema.ts";
-import { DoorSearch, dist, type DoorNode, type Point2 } from "./door-search.ts";
+import { DoorSearch, dist, WalkLengths, type DoorNode, type Point2 } from "./door-search.ts";
 
 export { dist, type DoorNode, type Point2 };
 
@@ -19,6 +19,8 @@ export class RoomGraph {
   private readonly nodeList: DoorNode[] = [];
   /** The door graph compiled for the search, with its scratch arrays, made once: `pathLength` runs on every walk. */
   private readonly search: DoorSearch;
+  /** The walk lengths {@link walkLengthsFrom} made last. */
+  private lastFrom: WalkLengths | null = null;
 
   constructor(rooms: Iterable<RoomSpec>) {
     this.rooms = new Map([...rooms].map((r) => [r.id, r]));
@@ -76,6 +78,20 @@ export class RoomGraph {
     const waypoints: Point2[] = [];
     for (let k = END; k !== -1 && k !== START; k = prev[k]!) waypoints.unshift(k === END ? to : doors[k]!.p);
     return { length: best[END]!, waypoints };
+  }
+
+  /**
+   * The lengths of walks from one point ({@link WalkLengths.to}: each the number {@link pathLength} gives), from
+   * one search: for a caller that weighs walks to many places from where the agent stands. The last origin's
+   * answer is kept, so callers asking again from the same point share one search.
+   */
+  walkLengthsFrom(fromRoom: string, from: Point2): WalkLengths {
+    const last = this.lastFrom;
+    if (last && last.fromRoom === fromRoom && Object.is(last.fromX, from.x) && Object.is(last.fromY, from.y)) return last;
+    const best = this.search.runFrom(fromRoom, from);
+    // a room without doors: only walks within it
+    this.lastFrom = new WalkLengths(this.search, fromRoom, from.x, from.y, best ?? new Float64Array(this.nodeList.length).fill(Infinity));
+    return this.lastFrom;
   }
 
   /** The length of {@link path} (the same search), without building its waypoints: what a walk costs. */

@@ -15,7 +15,7 @@ export function moveEffort(ctx: OracleContext, id: string): number {
   let e = 1;
   if (!ctx.observed.has(id)) e += 0.2;
   if (closedContainerAround(world, id)) e += 0.2;
-  const length = world.graph.pathLength(world.agent.room, world.agent.position, o.room, o.box.center);
+  const length = world.graph.walkLengthsFrom(world.agent.room, world.agent.position).to(o.room, o.box.center);
   if (length !== null) e += Math.min(0.3, 0.01 * length);
   return e;
 }

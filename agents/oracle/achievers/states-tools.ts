@@ -24,7 +24,7 @@ export function nearestWith(ctx: OracleContext, ability: Ability, filter: (o: Si
 /** Walking distance from the agent to the object (Infinity when no door leads there). */
 export function walk(ctx: OracleContext, o: SimObject): number {
   const { world } = ctx;
-  return world.graph.pathLength(world.agent.room, world.agent.position, o.room, o.box.center) ?? Infinity;
+  return world.graph.walkLengthsFrom(world.agent.room, world.agent.position).to(o.room, o.box.center) ?? Infinity;
 }
 
 /**

@@ -47,7 +47,7 @@ export function floorOf(world: World, room: string): SimObject | undefined {
 
 /** Walking distance from the agent to a room's centre (Infinity when no door leads there). */
 export function walkingDistance(world: World, room: string): number {
-  return world.graph.pathLength(world.agent.room, world.agent.position, room, world.graph.center(room)) ?? Infinity;
+  return world.graph.walkLengthsFrom(world.agent.room, world.agent.position).to(room, world.graph.center(room)) ?? Infinity;
 }
 
 /** Room ids ordered by walking distance from the agent (then by id), unreachable ones left out. */

@@ -17,6 +17,16 @@ function expectSameAnswers(rooms: RoomSpec[], queries: readonly (readonly [strin
     const length = compiled.pathLength(a, pa, b, pb);
     expect(Object.is(length, plain.pathLength(a, pa, b, pb)), `${a} → ${b}: ${length} vs ${plain.pathLength(a, pa, b, pb)}`).toBe(true);
     expect(compiled.path(a, pa, b, pb)).toEqual(plain.path(a, pa, b, pb));
+    // the lengths of every walk from one point, from one search: the same numbers
+    const fromHere = compiled.walkLengthsFrom(a, pa).to(b, pb);
+    expect(Object.is(fromHere, length), `${a} → ${b} from one search: ${fromHere} vs ${length}`).toBe(true);
+  }
+  // and one origin's lengths (searched once, then kept) to every target of the queries, in any room
+  if (queries.length === 0) return;
+  const [a, pa] = queries[0]!;
+  for (const [, , b, pb] of queries) {
+    const length = plain.pathLength(a, pa, b, pb);
+    expect(Object.is(compiled.walkLengthsFrom(a, pa).to(b, pb), length), `${a} → ${b}, one origin`).toBe(true);
   }
 }
 
