@@ -108,13 +108,21 @@ export class DoorSearch {
    * when the rooms are not connected. Leaves `best` and `prev` filled (END = doors + 1).
    */
   run(fromRoom: string, from: Point2, toRoom: string, to: Point2): boolean {
-    const doors = this.doors;
-    const START = doors.length;
-    const END = START + 1;
     const fromIndex = this.roomIndex.get(fromRoom);
     const toIndex = this.roomIndex.get(toRoom);
     // a room without doors: nothing leaves it, or nothing leads into it
     if (fromIndex === undefined || toIndex === undefined) return false;
+    return this.search(fromIndex, from, toIndex, to);
+  }
+
+  /**
+   * Dijkstra from `from` in room `fromIndex`. With a target room (`toIndex` ≥ 0) the doors of that room lead on to
+   * `to` (node END), and the search stops when END is reached (true); with none (-1) it reaches every door it can.
+   */
+  private search(fromIndex: number, from: Point2, toIndex: number, to: Point2): boolean {
+    const doors = this.doors;
+    const START = doors.length;
+    const END = START + 1;
     const { best, prev, done, queue, roomsOf, roomStart, roomDoors, edgeStart, edgeNode, edgeLength } = this;
     best.fill(Infinity);
     prev.fill(-1);
@@ -150,7 +158,7 @@ export class DoorSearch {
           queue.push(d, node);
         }
       }
-      if (roomsOf[2 * cur] === toIndex || roomsOf[2 * cur + 1] === toIndex) {
+      if (toIndex >= 0 && (roomsOf[2 * cur] === toIndex || roomsOf[2 * cur + 1] === toIndex)) {
         const d = curD + dist(doors[cur]!.p, to);
         if (!done[END] && d < best[END]!) {
           best[END] = d;
@@ -167,46 +175,10 @@ export class DoorSearch {
    * a copy, or null when no door leaves `fromRoom`.
    */
   runFrom(fromRoom: string, from: Point2): Float64Array | null {
-    const doors = this.doors;
-    const START = doors.length;
     const fromIndex = this.roomIndex.get(fromRoom);
     if (fromIndex === undefined) return null;
-    const { best, prev, done, queue, roomStart, roomDoors, edgeStart, edgeNode, edgeLength } = this;
-    best.fill(Infinity);
-    prev.fill(-1);
-    done.fill(0);
-    queue.clear();
-    best[START] = 0;
-    queue.push(0, START);
-    while (queue.size > 0) {
-      const curD = queue.topDistance();
-      const cur = queue.pop();
-      if (done[cur] || curD !== best[cur]) continue; // stale entry
-      done[cur] = 1;
-      if (cur === START) {
-        for (let k = roomStart[fromIndex]!; k < roomStart[fromIndex + 1]!; k++) {
-          const node = roomDoors[k]!;
-          const d = curD + dist(from, doors[node]!.p);
-          if (!done[node] && d < best[node]!) {
-            best[node] = d;
-            prev[node] = cur;
-            queue.push(d, node);
-          }
-        }
-        continue;
-      }
-      for (let e = edgeStart[cur]!; e < edgeStart[cur + 1]!; e++) {
-        const node = edgeNode[e]!;
-        if (done[node]) continue;
-        const d = curD + edgeLength[e]!;
-        if (d < best[node]!) {
-          best[node] = d;
-          prev[node] = cur;
-          queue.push(d, node);
-        }
-      }
-    }
-    return best.slice(0, doors.length);
+    this.search(fromIndex, from, -1, from);
+    return this.best.slice(0, this.doors.length);
   }
 
   /** The shortest of `best[door] + |door → to|` over the doors of `toRoom` ({@link WalkLengths.to}), or null. */

@@ -1,45 +1,19 @@
 /**
  * The oracle's GoalPlanner as it was before it grounded each condition once an episode (session 30): it walked
  * the BDDL expression on every plan, binding quantified variables in maps and making every ground literal
- * anew. Kept unchanged, apart from its name and imports, as the reference the grounding planner is tested
- * against (test/agents/oracle/planner/ground-goal.test.ts): the same plans and the same remembered choices.
+ * anew. Kept unchanged, apart from its name and imports (its option and result types are the planner's own), as
+ * the reference the grounding planner is tested against (test/agents/oracle/planner/ground-goal.test.ts): the
+ * same plans and the same remembered choices.
  */
 import { isRoomArg, type BddlExpr } from "../../../../../sim/bddl/ast.ts";
-import type { TaskBinding } from "../../../../../sim/task/binding.ts";
-import type { World } from "../../../../../sim/world/world.ts";
 import { groundLiteral, holdsLiteral, literalKey, type GroundLiteral } from "../../../../../agents/oracle/literal.ts";
-import { STICKINESS, type ChoiceMemory } from "../../../../../agents/oracle/planner/choice-memory.ts";
+import { STICKINESS } from "../../../../../agents/oracle/planner/choice-memory.ts";
 import { LiteralSet } from "../../../../../agents/oracle/planner/literal-set.ts";
 import { chooseMatching, chooseSubset } from "../../../../../agents/oracle/planner/selection.ts";
+import type { Choice, ConditionPlan, PlannerOptions } from "../../../../../agents/oracle/planner/goal-planner.ts";
 
 /** Cost added per contradiction with an earlier commitment: allowed, but only when nothing else works. */
 const CONFLICT_COST = 100;
-
-/** A set of ground literals which, all true, make an expression take the wanted value. */
-export interface Choice {
-  literals: GroundLiteral[];
-  /** Estimated effort to make them all true (0 when they already are); Infinity when impossible. */
-  cost: number;
-}
-
-/** What the planner needs besides the world: how hard a false literal is to make true. */
-export interface PlannerOptions {
-  world: World;
-  binding: TaskBinding;
-  memory: ChoiceMemory;
-  /**
-   * Effort to make a currently false literal true (≥ 1), or Infinity when it cannot be done, given the
-   * literals committed so far (moving an object that satisfies one of them costs more).
-   */
-  literalCost(lit: GroundLiteral, committed: LiteralSet): number;
-}
-
-/** The planner's reading of one goal condition. */
-export interface ConditionPlan {
-  index: number;
-  holds: boolean;
-  choice: Choice;
-}
 
 type Env = ReadonlyMap<string, string>;
 
