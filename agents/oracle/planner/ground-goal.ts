@@ -4,9 +4,9 @@ import { groundLiteral, type GroundLiteral } from "../literal.ts";
 
 /**
  * A goal condition with its quantifiers expanded over the task's instances and its atoms made ground
- * literals, once an episode: what {@link GoalPlanner} walks on every step. The binding of instances to
- * objects does not change within an episode, so neither does this; only which literals hold, and what
- * they cost, does. Each node keeps the path of its choice point in the goal (where {@link ChoiceMemory}
+ * literals, once for the task's binding ({@link groundCondition}): what `GoalPlanner` walks on every step.
+ * The binding of instances to objects never changes, so neither does this; only which literals hold, and
+ * what they cost, does. Each node keeps the path of its choice point in the goal (where {@link ChoiceMemory}
  * remembers what was chosen there) and the keys its options are remembered by.
  */
 export type GroundGoal =
@@ -37,12 +37,12 @@ export function groundGoal(expr: BddlExpr, binding: TaskBinding, path: string): 
 
 /**
  * Ground conditions by binding, then by condition index (each with the expression it was made from). A binding
- * serves every episode of its task on a pooled world (`boundTask`, sim/task/bound-task.ts), and is never changed by one: so the
- * ground conditions serve them all too, and nothing in them is changed by a plan.
+ * serves every episode of its task on a pooled world (`boundTask`, sim/task/bound-task.ts) and is never changed
+ * by one: so the ground conditions serve them all too, and nothing in them is changed by a plan.
  */
 const groundedByBinding = new WeakMap<TaskBinding, { expr: BddlExpr; goal: GroundGoal }[]>();
 
-/** Goal condition `index` (`expr`) ground under `binding`: made on first use, then the same for as long as the binding lives. */
+/** Goal condition `index` (`expr`) ground under `binding`: made on first use, then kept as long as the binding lives. */
 export function groundCondition(expr: BddlExpr, binding: TaskBinding, index: number): GroundGoal {
   let grounded = groundedByBinding.get(binding);
   if (!grounded) groundedByBinding.set(binding, (grounded = []));
