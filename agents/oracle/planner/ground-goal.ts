@@ -6,7 +6,7 @@ import { groundLiteral, type GroundLiteral } from "../literal.ts";
  * A goal condition with its quantifiers expanded over the task's instances and its atoms made ground
  * literals, once for the task's binding ({@link groundCondition}): what `GoalPlanner` walks on every step.
  * The binding of instances to objects never changes, so neither does this; only which literals hold, and
- * what they cost, does. Each node keeps the path of its choice point in the goal (where {@link ChoiceMemory}
+ * what they cost, does. Each node keeps the path of its choice point in the goal (where `ChoiceMemory`
  * remembers what was chosen there) and the keys its options are remembered by.
  */
 export type GroundGoal =
