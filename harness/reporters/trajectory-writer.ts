@@ -59,6 +59,8 @@ interface OpenTrajectory {
 export class TrajectoryWriter implements Reporter {
   private readonly open = new Map<string, OpenTrajectory>();
   private readonly dir: string;
+  /** Longest a step line waits in the buffer, ms ({@link TRAJECTORY_FLUSH_AFTER_MS} unless set). */
+  private readonly flushAfterMs: number;
   /** The timer that writes lines buffered for {@link TRAJECTORY_FLUSH_AFTER_MS}, while one is armed. */
   private timer: NodeJS.Timeout | null = null;
   private readonly onTimer = () => {
@@ -80,8 +82,14 @@ export class TrajectoryWriter implements Reporter {
     }
   };
 
-  constructor(outDir: string) {
+  /**
+   * @param options.flushAfterMs longest a step line waits in the buffer, ms ({@link TRAJECTORY_FLUSH_AFTER_MS});
+   *   `Infinity` writes step lines only when the buffer is full and at the episode's end, so that what the writer
+   *   does never depends on the clock (the instruction counts of test/harness/bench/instruction-count.ts)
+   */
+  constructor(outDir: string, options: { flushAfterMs?: number } = {}) {
     this.dir = path.join(outDir, "episodes");
+    this.flushAfterMs = options.flushAfterMs ?? TRAJECTORY_FLUSH_AFTER_MS;
   }
 
   onBegin(): void {
@@ -164,10 +172,11 @@ export class TrajectoryWriter implements Reporter {
     const n = t.pending.push(text);
     t.pendingUnits += text.length + 1;
     if (t.pendingUnits >= TRAJECTORY_FLUSH_AT) this.writePending(t);
+    else if (this.flushAfterMs === Infinity) return t;
     else if (n === 1) {
       t.pendingSince = performance.now();
-      this.timer ??= setTimeout(this.onTimer, TRAJECTORY_FLUSH_AFTER_MS).unref();
-    } else if (n % CLOCK_EVERY_LINES === 0 && performance.now() - t.pendingSince >= TRAJECTORY_FLUSH_AFTER_MS) {
+      this.timer ??= setTimeout(this.onTimer, this.flushAfterMs).unref();
+    } else if (n % CLOCK_EVERY_LINES === 0 && performance.now() - t.pendingSince >= this.flushAfterMs) {
       this.writePending(t);
     }
     return t;

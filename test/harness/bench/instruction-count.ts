@@ -1,9 +1,13 @@
 /**
  * Timing script (not a test): instructions per step, counted by valgrind — a figure that, unlike time on a
- * shared VM (±30 % from run to run), repeats closely: a run's total to about 0.1 %, the per-step figures (which
- * are differences of totals) to 1–2 %, so two trees can be compared on a change of a few per cent. Bundles `instruction-drive.ts` (the CLI's bundler), then runs it three times under
- * `valgrind --tool=cachegrind` with V8 made deterministic (one thread, a fixed GC schedule, fixed hash and random
- * seeds), each
+ * shared VM (±30 % from run to run), repeats closely when the count runs alone: the per-step figures (which
+ * are differences of totals) to 1–2 % (160,141 – 162,417 and 161,129 for the same tree), so two trees can be
+ * compared on a change of a few per cent. Run one invocation at a time (its own valgrind runs share the cores
+ * the same way each time): V8 still reads the clock (how fast the program allocates, for instance), and two
+ * invocations side by side on two cores gave per-step figures up to 16 % apart for the same code while the
+ * trajectory writer still flushed by the clock, and 3 – 5 % apart after (its drive now turns that off).
+ * Bundles `instruction-drive.ts` (the CLI's bundler), then runs it three times under `valgrind --tool=cachegrind`
+ * with V8 made as deterministic as flags allow (one thread, a fixed GC schedule, fixed hash and random seeds), each
  * `warmup` passes over the suite and then:
  * - `passes` passes, and `2 × passes` passes: their difference is `passes` warm passes, start-up, loading and
  *   warming up cancelled out (**per step, resets included**);

@@ -86,6 +86,23 @@ describe("TrajectoryWriter", () => {
     w.close();
   });
 
+  it("with flushAfterMs Infinity, step lines wait for the full buffer or the episode's end, however long that takes", async () => {
+    const b = longEpisode(6);
+    const w = new TrajectoryWriter(dir, { flushAfterMs: Infinity });
+    w.onBegin();
+    w.onEpisodeBegin("e1", b.header);
+    w.onStep("e1", b.steps[0]!);
+    w.onStep("e1", b.steps[1]!);
+    // longer than the default wait, with the event loop turning: no timer was armed
+    await new Promise((r) => setTimeout(r, TRAJECTORY_FLUSH_AFTER_MS * 3));
+    expect(onDisk("e1")).toBe(jsonl([b.header]));
+    for (const s of b.steps.slice(2)) w.onStep("e1", s);
+    expect(onDisk("e1")).toBe(jsonl([b.header]));
+    w.onEpisodeEnd("e1", b.header, b.endLine!);
+    expect(onDisk("e1")).toBe(jsonl([b.header, ...b.steps, b.endLine!]));
+    w.close();
+  });
+
   it("… and about as long when an agent that answers synchronously keeps the event loop busy", () => {
     const b = longEpisode(40);
     const w = new TrajectoryWriter(dir);
