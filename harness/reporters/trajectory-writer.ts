@@ -61,7 +61,7 @@ export class TrajectoryWriter implements Reporter {
   private readonly dir: string;
   /** Longest a step line waits in the buffer, ms ({@link TRAJECTORY_FLUSH_AFTER_MS} unless set). */
   private readonly flushAfterMs: number;
-  /** The timer that writes lines buffered for {@link TRAJECTORY_FLUSH_AFTER_MS}, while one is armed. */
+  /** The timer that writes lines buffered for `flushAfterMs`, while one is armed. */
   private timer: NodeJS.Timeout | null = null;
   private readonly onTimer = () => {
     this.timer = null;

@@ -171,12 +171,12 @@ export class DoorSearch {
   }
 
   /**
-   * Distances from `from` (in `fromRoom`) to every door, as {@link run} would reach them with no end to stop at:
-   * a copy, or null when no door leaves `fromRoom`.
+   * Distances from `from` (in `fromRoom`) to every door, as {@link run} would reach them with no end to stop at
+   * (a copy; all Infinity when no door leaves `fromRoom`).
    */
-  runFrom(fromRoom: string, from: Point2): Float64Array | null {
+  runFrom(fromRoom: string, from: Point2): Float64Array {
     const fromIndex = this.roomIndex.get(fromRoom);
-    if (fromIndex === undefined) return null;
+    if (fromIndex === undefined) return new Float64Array(this.doors.length).fill(Infinity);
     this.search(fromIndex, from, -1, from);
     return this.best.slice(0, this.doors.length);
   }
@@ -200,16 +200,21 @@ export class DoorSearch {
  * then answer the length of a walk to any point as {@link RoomGraph.pathLength} would, without a search each.
  */
 export class WalkLengths {
-  /**
-   * @param best distance from the origin to each door (Infinity: not reachable), by door index
-   */
+  /** The origin's room, and the origin (a copy). */
+  readonly fromRoom: string;
+  readonly from: Point2;
+  /** Distance from the origin to each door (Infinity: not reachable), by door index. */
+  private readonly best: Float64Array;
+
   constructor(
     private readonly search: DoorSearch,
-    readonly fromRoom: string,
-    readonly fromX: number,
-    readonly fromY: number,
-    private readonly best: Float64Array,
-  ) {}
+    fromRoom: string,
+    from: Point2,
+  ) {
+    this.fromRoom = fromRoom;
+    this.from = { x: from.x, y: from.y };
+    this.best = search.runFrom(fromRoom, from);
+  }
 
   /**
    * Length of the shortest walk from the origin to `to` in `toRoom`, or null when no door leads there: the same
@@ -219,7 +224,7 @@ export class WalkLengths {
    * at least as far, so the minimum over all the target room's doors is the same.
    */
   to(toRoom: string, to: Point2): number | null {
-    if (toRoom === this.fromRoom) return dist({ x: this.fromX, y: this.fromY }, to);
+    if (toRoom === this.fromRoom) return dist(this.from, to);
     return this.search.lengthVia(this.best, toRoom, to);
   }
 }

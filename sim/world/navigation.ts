@@ -87,11 +87,8 @@ export class RoomGraph {
    */
   walkLengthsFrom(fromRoom: string, from: Point2): WalkLengths {
     const last = this.lastFrom;
-    if (last && last.fromRoom === fromRoom && Object.is(last.fromX, from.x) && Object.is(last.fromY, from.y)) return last;
-    const best = this.search.runFrom(fromRoom, from);
-    // a room without doors: only walks within it
-    this.lastFrom = new WalkLengths(this.search, fromRoom, from.x, from.y, best ?? new Float64Array(this.nodeList.length).fill(Infinity));
-    return this.lastFrom;
+    if (last && last.fromRoom === fromRoom && Object.is(last.from.x, from.x) && Object.is(last.from.y, from.y)) return last;
+    return (this.lastFrom = new WalkLengths(this.search, fromRoom, from));
   }
 
   /** The length of {@link path} (the same search), without building its waypoints: what a walk costs. */

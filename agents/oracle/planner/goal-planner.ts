@@ -46,9 +46,6 @@ export interface ConditionPlan {
  * conditions.
  */
 export class GoalPlanner {
-  /** Condition i's expression and its ground form (made on first use). */
-  private readonly grounded: { expr: BddlExpr; goal: GroundGoal }[] = [];
-
   constructor(private readonly o: PlannerOptions) {}
 
   plan(conditions: readonly { expr: BddlExpr }[], holds: readonly boolean[]): ConditionPlan[] {
@@ -59,21 +56,12 @@ export class GoalPlanner {
     for (let i = 0; i < conditions.length; i++) if (holds[i]) order.push(i);
     for (let i = 0; i < conditions.length; i++) if (!holds[i]) order.push(i);
     for (const i of order) {
-      const choice = this.choose(this.groundCondition(i, conditions[i]!.expr), true, committed);
+      const choice = this.choose(groundCondition(conditions[i]!.expr, this.o.binding, i), true, committed);
       plans[i] = { index: i, holds: holds[i]!, choice };
       const keep = holds[i] ? choice.literals.filter((l) => holdsLiteral(this.o.world, l)) : choice.literals;
       if (Number.isFinite(choice.cost)) committed = committed.with(keep);
     }
     return plans;
-  }
-
-  /** Condition `i` ground ({@link groundCondition}: once for its binding), kept at hand for the episode. */
-  private groundCondition(i: number, expr: BddlExpr): GroundGoal {
-    const known = this.grounded[i];
-    if (known?.expr === expr) return known.goal;
-    const goal = groundCondition(expr, this.o.binding, i);
-    this.grounded[i] = { expr, goal };
-    return goal;
   }
 
   /** Literals making the ground condition `g` evaluate to `want`. */

@@ -1,7 +1,8 @@
 /**
  * Timing script (not a test): instructions per step, counted by valgrind — a figure that, unlike time on a
  * shared VM (±30 % from run to run), repeats closely when the count runs alone: the per-step figures (which
- * are differences of totals) to 1–2 % (160,141 – 162,417 and 161,129 for the same tree), so two trees can be
+ * are differences of totals) to 1–2 % (160,141 – 162,417 and 161,129 for the same tree while the writer still
+ * flushed by the clock; 151,641 since, with fewer writes), so two trees can be
  * compared on a change of a few per cent. Run one invocation at a time (its own valgrind runs share the cores
  * the same way each time): V8 still reads the clock (how fast the program allocates, for instance), and two
  * invocations side by side on two cores gave per-step figures up to 16 % apart for the same code while the

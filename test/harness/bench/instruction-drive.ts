@@ -8,40 +8,32 @@
  * measured passes run the agent itself (its `act()` counted too), to compare with a replayed run of the same passes.
  * Args: suite agent warmup passes [full|resets-only|live].
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Agent } from "../../../harness/agent.ts";
 import { loadAgent } from "../../../harness/agents/load.ts";
-import { runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
 import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
-import { TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
 import { WorldPool } from "../../../sim/world/world-pool.ts";
 import { replayedAgent } from "./replayed-agent.ts";
+import { suitePasses } from "./suite-passes.ts";
 
 const [suite = "default", agentName = "oracle", warmupArg = "20", passesArg = "10", mode = "full"] = process.argv.slice(2);
 const { jobs } = loadSuiteJobs(suite);
 // a run's lane keeps its worlds between episodes: resets restore them, as in `rearrange run`
 const worlds = new WorldPool();
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-instructions-"));
-const passOver = async (agent: Agent, name: string, passes: number) => {
-  const d = path.join(dir, name);
-  mkdirSync(d);
-  // no flush by the clock: under valgrind a step takes some fifty times as long, and whether eight lines took
-  // 100 ms (a write) would depend on how busy the machine was, not on the code counted
-  const writer = new TrajectoryWriter(path.join(d, "run"), { flushAfterMs: Infinity });
-  writer.onBegin();
-  return runTimedEpisodes(Array.from({ length: passes }, () => jobs).flat(), agent, writer, { record: name === "record", worlds });
-};
+// no flush by the clock: under valgrind a step takes some fifty times as long, and whether eight lines took
+// 100 ms (a write) would depend on how busy the machine was, not on the code counted
+const passOver = suitePasses(jobs, worlds, dir, { flushAfterMs: Infinity });
 try {
   const agent = await loadAgent(agentName);
   try {
-    const recorded = await passOver(agent, "record", 1);
+    const recorded = await passOver(agent, 1, true);
     const replay = replayedAgent(recorded);
     const driven = mode === "live" ? agent : replay;
-    await passOver(driven, "warm-up", Number(warmupArg));
+    await passOver(driven, Number(warmupArg));
     replay.resetsOnly = mode === "resets-only";
-    const measured = await passOver(driven, "measured", Number(passesArg));
+    const measured = await passOver(driven, Number(passesArg));
     console.log(JSON.stringify({ steps: measured.steps }));
   } finally {
     await agent.close?.();
