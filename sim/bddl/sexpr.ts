@@ -37,21 +37,49 @@ export interface SExprDocument {
   end: SourcePos;
 }
 
+/** A list being read: where it goes when it closes, and its head when that is a `:keyword` (a section). */
+interface OpenList {
+  list: SList;
+  parent: SExpr[];
+  section: string | null;
+}
+
+/** A section list (head `:keyword`) met inside another one: sections never nest, so a ')' is missing before it. */
+interface MisplacedSection {
+  inner: OpenList & { section: string };
+  outer: OpenList & { section: string };
+}
+
+/** `inner` (the innermost open list, a section) and the nearest open section enclosing it, if any. */
+function sectionInside(inner: OpenList, open: readonly OpenList[]): MisplacedSection | null {
+  for (let i = open.length - 2; i >= 0; i--) {
+    const outer = open[i]!;
+    if (outer.section !== null) return { inner: inner as MisplacedSection["inner"], outer: outer as MisplacedSection["outer"] };
+  }
+  return null;
+}
+
 /** Reads all top-level forms of `text`. Throws InputError on unbalanced parentheses or excessive nesting. */
 export function readSExprs(text: string, file: string): SExprDocument {
   const { tokens, end } = tokenize(text);
   const top: SExpr[] = [];
-  const open: { list: SList; parent: SExpr[] }[] = [];
+  const open: OpenList[] = [];
   let current = top;
+  let misplaced: MisplacedSection | null = null;
   for (const tok of tokens) {
     if (tok.kind === "symbol") {
+      if (current.length === 0 && tok.text.startsWith(":") && open.length > 0) {
+        const inner = open.at(-1)!;
+        inner.section = tok.text;
+        misplaced ??= sectionInside(inner, open);
+      }
       current.push({ kind: "symbol", text: tok.text, line: tok.line, column: tok.column });
     } else if (tok.kind === "open") {
       if (open.length >= MAX_NESTING) {
         throw new InputError(file, where(tok), `parentheses nested deeper than ${MAX_NESTING} levels`);
       }
       const list: SList = { kind: "list", items: [], line: tok.line, column: tok.column, end: tok };
-      open.push({ list, parent: current });
+      open.push({ list, parent: current, section: null });
       current = list.items;
     } else {
       const frame = open.pop();
@@ -70,6 +98,16 @@ export function readSExprs(text: string, file: string): SExprDocument {
     }
   }
   const unclosed = open.at(-1);
+  if (unclosed && misplaced) {
+    // the usual cause: a section left open, so the next one reads as part of it; point at where the ')' belongs
+    const { inner, outer } = misplaced;
+    throw new InputError(
+      file,
+      where(inner.list),
+      `unbalanced parenthesis: (${inner.section} …) begins inside (${outer.section} …), opened at ${where(outer.list)}: ` +
+        `a ')' is probably missing before it (${open.length} '(' unclosed at the end of the input)`,
+    );
+  }
   if (unclosed) {
     throw new InputError(
       file,
