@@ -21,7 +21,7 @@ import { mentionedInstances } from "./walk.ts";
 
 /** Predicate → substance category → the unary state that says the same of the predicate's first operand. */
 export const SUBSTANCE_STATES: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.freeze({
-  covered: Object.freeze({ "dust.n.01": "dusty", "stain.n.01": "stained" }),
+  covered: Object.freeze({ "dust.n.01": "dusty", "stain.n.01": "stained", "dirt.n.02": "dirty" }),
   saturated: Object.freeze({ "water.n.06": "soaked" }),
 });
 

@@ -34,6 +34,18 @@ describe("foldSubstances (through parseProblem)", () => {
     expect(predicateProblems(p)).toEqual([]);
   });
 
+  it("reads covered with dirt (BEHAVIOR-1K's wash_a_baseball_cap) as dirty", () => {
+    const p = problem(
+      "dirt.n.02_1 - dirt.n.02 baseball_cap.n.01_1 - baseball_cap.n.01 countertop.n.01_1 - countertop.n.01",
+      "(ontop baseball_cap.n.01_1 countertop.n.01_1) (covered baseball_cap.n.01_1 dirt.n.02_1) (inroom countertop.n.01_1 kitchen)",
+      "(forall (?baseball_cap.n.01 - baseball_cap.n.01) (not (covered ?baseball_cap.n.01 ?dirt.n.02_1)))",
+    );
+    expect(formatExpr(p.init[1]!)).toBe("(dirty baseball_cap.n.01_1)");
+    expect(formatExpr(p.goal)).toBe("(forall (?baseball_cap.n.01 - baseball_cap.n.01) (not (dirty ?baseball_cap.n.01)))");
+    expect(p.objects.has("dirt.n.02_1")).toBe(false);
+    expect(predicateProblems(p)).toEqual([]);
+  });
+
   it("leaves a problem without substance facts as it is (the same object)", () => {
     const p = problem("table.n.02_1 - table.n.02", "(inroom table.n.02_1 kitchen)", "(dusty ?table.n.02_1)");
     expect(foldSubstances(p)).toBe(p);
@@ -51,8 +63,8 @@ describe("foldSubstances (through parseProblem)", () => {
     expect(p.objects.has("dust.n.01_1")).toBe(false);
     expect(predicateProblems(p).map((e) => e.message)).toEqual([
       expect.stringMatching(/^p\.bddl: line 3, column 10: predicate "filled" is not supported by the simulator/),
-      'p.bddl: line 3, column 46: predicate "covered" is supported only with a declared instance of dust.n.01 (as dusty), stain.n.01 (as stained) as its second operand, found (covered "floor.n.01_2" (floor.n.01) "water.n.06_1" (water.n.06))',
-      'p.bddl: line 4, column 15: predicate "covered" is supported only with a declared instance of dust.n.01 (as dusty), stain.n.01 (as stained) as its second operand, found (covered "floor.n.01_2" (floor.n.01) "water.n.06_1" (water.n.06))',
+      'p.bddl: line 3, column 46: predicate "covered" is supported only with a declared instance of dust.n.01 (as dusty), stain.n.01 (as stained), dirt.n.02 (as dirty) as its second operand, found (covered "floor.n.01_2" (floor.n.01) "water.n.06_1" (water.n.06))',
+      'p.bddl: line 4, column 15: predicate "covered" is supported only with a declared instance of dust.n.01 (as dusty), stain.n.01 (as stained), dirt.n.02 (as dirty) as its second operand, found (covered "floor.n.01_2" (floor.n.01) "water.n.06_1" (water.n.06))',
     ]);
   });
 
@@ -82,7 +94,7 @@ describe("foldSubstances (through parseProblem)", () => {
   });
 
   it("lists what each predicate supports", () => {
-    expect(supportedSubstances("covered")).toBe("dust.n.01 (as dusty), stain.n.01 (as stained)");
+    expect(supportedSubstances("covered")).toBe("dust.n.01 (as dusty), stain.n.01 (as stained), dirt.n.02 (as dirty)");
     expect(supportedSubstances("saturated")).toBe("water.n.06 (as soaked)");
     expect(supportedSubstances("insource")).toBe("water.n.06 (as water_source)");
     expect(supportedSubstances("filled")).toBe("");
