@@ -20,9 +20,9 @@ import { sampleScene, SamplingError } from "../../../sim/sampler/index.ts";
 import { TaskSchema, type TaskFile } from "../../../sim/task/schema.ts";
 import { SuiteSchema, type EpisodeSpec } from "../../suite/schema.ts";
 import type { ImportOptions, ImportSummary } from "../index.ts";
-import { findProblemFiles } from "./discover.ts";
+import { findProblemFiles, type ProblemSource } from "./discover.ts";
 import { instructionFor, instructionsBeside, loadInstructions, type Instructions } from "./instructions.ts";
-import { unsupportedPredicate } from "./supported.ts";
+import { unsupportedPredicates } from "./supported.ts";
 import { makeDirectory } from "../../../sim/files/make-directory.ts";
 
 /** Options of the BDDL importer beyond {@link ImportOptions}. */
@@ -64,9 +64,9 @@ export async function importBddl(src: string, options: BddlImportOptions): Promi
       continue;
     }
     for (const w of problem.warnings) warnings.push(`warning: ${formatWarning(file, w)}`);
-    const unsupported = unsupportedPredicate(problem);
-    if (unsupported) {
-      summary.skipped.push({ file, where: unsupported.where, reason: unsupported.reason });
+    const unsupported = unsupportedPredicates(problem);
+    if (unsupported.length > 0) {
+      for (const u of unsupported) summary.skipped.push({ file, where: u.where, reason: u.reason });
       continue;
     }
     const instruction = instructionFor(activity, problem.name, instructions);
@@ -87,7 +87,7 @@ export async function importBddl(src: string, options: BddlImportOptions): Promi
       const scenePath = `scenes/${episodeId}.scene.json`;
       const taskPath = `tasks/${episodeId}.task.json`;
       writeJson(path.join(out, scenePath), sampled.scene);
-      writeJson(path.join(out, taskPath), taskFile(problem, activity, instruction.text, readFileSync(file, "utf8"), sampled.bindings));
+      writeJson(path.join(out, taskPath), taskFile(problem, taskId, activity, instruction.text, readFileSync(file, "utf8"), sampled.bindings));
       episodes.push({ id: episodeId, scene: scenePath, task: taskPath, seed, maxSteps: stepBudget(problem) });
       for (const e of sampled.extras) if (e.origin === "provider") extras.add(e.category);
       imported.add(file);
@@ -109,9 +109,8 @@ export async function importBddl(src: string, options: BddlImportOptions): Promi
     { path: path.join(out, "tasks"), what: "tasks: instruction, BDDL and bindings (*.task.json)", count: episodes.length },
     { path: path.join(out, "import.json"), what: "this summary", count: 1 },
   );
-  const skippedFiles = new Set(summary.skipped.map((s) => s.file).filter((f) => !imported.has(f)));
   summary.notes.unshift(
-    `coverage: ${imported.size} of ${sources.length} activities imported, ${skippedFiles.size} skipped; ${episodes.length} episodes`,
+    coverageNote(sources, imported, summary.skipped.map((s) => s.file), episodes.length),
     instructionsFile
       ? `instructions: from ${instructionsFile}${madeUp ? `; ${madeUp} activities missing there got one made from their name` : ""}`
       : "instructions: made from the activity names (no instructions file)",
@@ -121,11 +120,15 @@ export async function importBddl(src: string, options: BddlImportOptions): Promi
   return summary;
 }
 
-/** The task file of one sampled episode: the problem text inline, so the suite folder stands alone. */
-function taskFile(problem: BddlProblem, activity: string, instruction: string, bddl: string, bindings: Record<string, string | string[]>): TaskFile {
+/**
+ * The task file of one sampled episode: the problem text inline, so the suite folder stands alone. `id` is the
+ * problem's name made unique among the import's files (two files may name the same problem): a task's id
+ * names it in results and seeds its episodes' draws.
+ */
+function taskFile(problem: BddlProblem, id: string, activity: string, instruction: string, bddl: string, bindings: Record<string, string | string[]>): TaskFile {
   return TaskSchema.parse({
     schemaVersion: 1,
-    id: problem.name,
+    id,
     instruction,
     bddl,
     bindings,
@@ -142,6 +145,17 @@ export function stepBudget(problem: BddlProblem): number {
   const objects = [...problem.objects.values()].filter((c) => c !== "agent.n.01" && c !== "floor.n.01").length;
   const conditions = expandGoalConditions(problem, declaredInstancesOf(problem)).length;
   return 100 + 15 * objects + 10 * conditions;
+}
+
+/**
+ * `coverage: A of B activities imported, C skipped; E episodes`. It counts problem files, and calls them
+ * activities only when each is its own activity's: a folder may hold several problems of one activity
+ * (problem0, problem1, …), or a flat folder many activities' files.
+ */
+function coverageNote(sources: readonly ProblemSource[], imported: ReadonlySet<string>, skippedFiles: readonly string[], episodes: number): string {
+  const unit = new Set(sources.map((s) => s.activity)).size === sources.length ? "activities" : "problem files";
+  const skipped = new Set(skippedFiles.filter((f) => !imported.has(f))).size;
+  return `coverage: ${imported.size} of ${sources.length} ${unit} imported, ${skipped} skipped; ${episodes} episodes`;
 }
 
 function safeId(name: string): string {

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { unsupportedPredicate } from "../../../harness/importers/bddl/supported.ts";
+import { unsupportedPredicates } from "../../../harness/importers/bddl/supported.ts";
 import type { AtomExpr } from "../../../sim/bddl/ast.ts";
 import { parseProblem } from "../../../sim/bddl/parser.ts";
 import { PREDICATES } from "../../../sim/predicates/registry.ts";
@@ -76,10 +76,11 @@ describe("predicateProblems", () => {
     ]);
   });
 
-  it("is the importer's check: unsupportedPredicate gives the first of them, with the same message", () => {
+  it("is the importer's check: unsupportedPredicates gives all of them, with the same messages", () => {
     const problem = parseProblem(problemText(INIT, ["(insidee ?apple.n.01_1 ?table.n.02_1)", "(frobbed ?apple.n.01_2)"]), "p.bddl");
-    expect(unsupportedPredicate(problem)).toEqual(predicateProblems(problem)[0]);
-    expect(unsupportedPredicate(parseProblem(problemText(INIT, GOAL), "p.bddl"))).toBeNull();
+    expect(unsupportedPredicates(problem)).toHaveLength(2);
+    expect(unsupportedPredicates(problem)).toEqual(predicateProblems(problem));
+    expect(unsupportedPredicates(parseProblem(problemText(INIT, GOAL), "p.bddl"))).toEqual([]);
   });
 
   it("finds every unknown predicate wherever it is put (property)", () => {

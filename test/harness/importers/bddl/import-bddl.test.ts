@@ -57,6 +57,34 @@ describe("importBddl on small inputs", () => {
     expect(summary.notes[0]).toMatch(/1 of 2 activities imported, 1 skipped/);
   });
 
+  it("lists every unsupported predicate use of a skipped file, as validate does, not only the first", async () => {
+    const twice = SMALL.replace("(:goal (ontop ?pen.n.01_1 ?desk.n.01_1))", "(:goal (and (filled ?desk.n.01_1)\n   (contains ?desk.n.01_1 ?pen.n.01_1)))");
+    const src = tree({ fill_desk: twice });
+    const summary = await importBddl(src, { out: scratch() });
+    expect(summary.skipped.map((s) => [s.where, s.reason.slice(0, 30)])).toEqual([
+      ["line 5, column 15", 'predicate "filled" is not supp'],
+      ["line 6, column 4", 'predicate "contains" is not su'],
+    ]);
+    expect(summary.notes[0]).toBe("coverage: 0 of 1 activities imported, 1 skipped; 0 episodes");
+  });
+
+  it("counts problem files, not activities, when a folder holds several problems of one activity", async () => {
+    const src = tree({ tidy_desk: SMALL });
+    writeFileSync(path.join(src, "tidy_desk", "problem1.bddl"), SMALL.replace("tidy_desk_0", "tidy_desk_1"));
+    writeFileSync(path.join(src, "tidy_desk", "problem2.bddl"), SMALL.replace("(:goal (ontop", "(:goal (filled ?desk.n.01_1) (ontop"));
+    const summary = await importBddl(src, { out: scratch() });
+    expect(summary.notes[0]).toBe("coverage: 2 of 3 problem files imported, 1 skipped; 2 episodes");
+  });
+
+  it("gives two files that name the same problem distinct task ids (a task id seeds its episodes)", async () => {
+    const src = tree({ tidy_desk: SMALL, tidy_desk_again: SMALL });
+    const out = scratch();
+    await importBddl(src, { out });
+    const suite = readSuite(path.join(out, `${path.basename(out)}.suite.json`));
+    expect(suite.episodes.map((e) => e.id)).toEqual(["tidy_desk_0-s0", "tidy_desk_0_2-s0"]);
+    expect(suite.episodes.map((e) => loadTaskFile(path.join(out, e.task)).task.id)).toEqual(["tidy_desk_0", "tidy_desk_0_2"]);
+  });
+
   it("skips a file that does not parse, with its position", async () => {
     const src = tree({ broken: SMALL.replace("(:init", "(:init (ontop pen.n.01_1)") });
     const summary = await importBddl(src, { out: scratch() });
