@@ -18,6 +18,8 @@ export { PREDICATE_ARITY } from "./ast.ts";
 export { predicatesUsed } from "./walk.ts";
 
 const SECTIONS = [":domain", ":objects", ":init", ":goal"] as const;
+/** The domains BEHAVIOR's problem files name: BEHAVIOR-100 (iGibson), BEHAVIOR-1K (OmniGibson; its bddl3 files). */
+const BEHAVIOR_DOMAINS = ["igibson", "omnigibson", "behavior-1k"];
 type Section = (typeof SECTIONS)[number];
 const INSTANCE_NAME = /^[A-Za-z0-9_][\w.\-]*(_\*)?$/;
 const PLAIN_NAME = /^[A-Za-z0-9_][\w.\-]*$/;
@@ -72,6 +74,11 @@ export function parseProblem(text: string, file: string): BddlProblem {
   const goalSection = need(":goal");
 
   const domain = parseHeader(domainSection, ":domain", fail);
+  if (!BEHAVIOR_DOMAINS.includes(domain.toLowerCase())) {
+    // a PDDL planning problem also reads as BDDL (same sections, often ontop): say so, rather than fail later in the sampler
+    const value = (domainSection.items[1] ?? domainSection) as SourcePos;
+    warnings.push({ ...pos(value), message: `domain '${domain}' is not a BEHAVIOR domain (${BEHAVIOR_DOMAINS.join(", ")}): its predicates are read as BEHAVIOR's` });
+  }
   const decl = parseObjects(objectsSection, fail);
   const ctx: ExprContext = { file, names: decl.names };
   const init: BddlExpr[] = initSection.items.slice(1).map((x) => parseInitLiteral(x, ctx));

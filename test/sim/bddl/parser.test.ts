@@ -151,6 +151,17 @@ describe("parseProblem: structure", () => {
   });
 });
 
+describe("parseProblem: the domain", () => {
+  it("warns, at the domain's name, when it is not a BEHAVIOR domain (a PDDL planning problem reads as BDDL too)", () => {
+    const p = parseProblem(TRASH.replace("(:domain omnigibson)", "(:domain blocksworld)"), "t.bddl");
+    expect(p.warnings).toEqual([{ line: 2, column: 14, message: "domain 'blocksworld' is not a BEHAVIOR domain (igibson, omnigibson, behavior-1k): its predicates are read as BEHAVIOR's" }]);
+  });
+
+  it.each(["omnigibson", "igibson", "behavior-1k", "OmniGibson"])("takes %s without a warning", (domain) => {
+    expect(parseProblem(TRASH.replace("(:domain omnigibson)", `(:domain ${domain})`), "t.bddl").warnings).toEqual([]);
+  });
+});
+
 describe("parseProblem: errors name file, line, column and reason", () => {
   it("truncated file: unexpected end of input at the end of the text", () => {
     const cut = TRASH.slice(0, TRASH.indexOf("(forall") + "(forall (?can".length);
