@@ -15,6 +15,8 @@ export interface InitFact {
   a: string;
   b: string;
   positive: boolean;
+  /** The literal as written (its text and place, for messages). */
+  literal: BddlExpr;
 }
 
 /** What the sampler knows about one declared instance. */
@@ -28,8 +30,8 @@ export interface InstanceSpec {
   wildcard: boolean;
   /** Room type from `(inroom x type)`. */
   roomType?: string;
-  /** The literal that decides where it rests (inside > ontop > under > onfloor). */
-  support?: { pred: SupportPred; target: string };
+  /** The literal that decides where it rests (inside > ontop > under > onfloor), and that literal as written. */
+  support?: { pred: SupportPred; target: string; literal: BddlExpr };
   /** Binary `:init` literals with this instance first (the support included). */
   facts: InitFact[];
   /** Unary states from `:init` (false for negated ones). */
@@ -113,7 +115,7 @@ function readInitLiteral(lit: BddlExpr, instances: Map<string, InstanceSpec>): v
     if (positive) first.roomType = atom.args[1]!;
     return;
   }
-  first.facts.push({ pred: atom.pred, a: atom.args[0]!, b: atom.args[1]!, positive });
+  first.facts.push({ pred: atom.pred, a: atom.args[0]!, b: atom.args[1]!, positive, literal: lit });
 }
 
 /** The support literal: `ontop x floor` counts as resting on the floor, a cloth `overlaid` on a thing as on top of it. */
@@ -126,7 +128,7 @@ function pickSupport(spec: InstanceSpec, instances: Map<string, InstanceSpec>): 
     .filter((f) => f.positive && ((SUPPORT_ORDER as readonly string[]).includes(f.pred) || f.pred === "overlaid"))
     .map((f) => {
       const pred = f.pred === "overlaid" ? "ontop" : f.pred;
-      return { pred: (pred === "ontop" && isGround(f.b) ? "onfloor" : pred) as SupportPred, target: f.b };
+      return { pred: (pred === "ontop" && isGround(f.b) ? "onfloor" : pred) as SupportPred, target: f.b, literal: f.literal };
     });
   for (const pred of SUPPORT_ORDER) {
     const f = normalized.find((n) => n.pred === pred);

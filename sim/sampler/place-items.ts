@@ -35,12 +35,24 @@ const WALL_GAP = 0.15;
 
 /** Why an item could not be placed. */
 export interface PlacementFailure {
+  /** The item's draft id. */
   item: string;
+  /** Why, naming objects as the {@link ObjectNames} given to {@link placeItems} do. */
   reason: string;
 }
 
-/** Places the items (drafts with a support and no box yet); null on success. */
-export function placeItems(drafts: readonly DraftObject[], rooms: readonly RoomSpec[], rng: Rng): PlacementFailure | null {
+/** How a failure names objects (the caller's BDDL names; draft ids by default). */
+export interface ObjectNames {
+  /** An object as the subject of a message. */
+  name(id: string): string;
+  /** An object as an operand of a literal (one of the objects a `_*` instance stands for is that instance). */
+  term(id: string): string;
+}
+
+const DRAFT_IDS: ObjectNames = { name: (id) => id, term: (id) => id };
+
+/** Places the items (drafts with a support and no box yet); null on success, else why, told with `names`. */
+export function placeItems(drafts: readonly DraftObject[], rooms: readonly RoomSpec[], rng: Rng, names: ObjectNames = DRAFT_IDS): PlacementFailure | null {
   const byId = new Map(drafts.map((d) => [d.id, d]));
   const pending = drafts.filter((d) => !d.box);
   const placed = drafts.filter((d) => d.box);
@@ -48,20 +60,20 @@ export function placeItems(drafts: readonly DraftObject[], rooms: readonly RoomS
   pending.sort((a, b) => b.size.x * b.size.y - a.size.x * a.size.y || (a.id < b.id ? -1 : 1));
   while (pending.length) {
     const i = pending.findIndex((d) => !d.support || byId.get(d.support.target)?.box);
-    if (i < 0) return { item: pending[0]!.id, reason: `its support ${pending[0]!.support?.target} is never placed (a cycle of supports)` };
+    if (i < 0) return { item: pending[0]!.id, reason: `its support ${names.name(pending[0]!.support!.target)} is never placed (a cycle of supports)` };
     const item = pending.splice(i, 1)[0]!;
-    const failure = placeOne(item, byId, placed, rooms, rng);
+    const failure = placeOne(item, byId, placed, rooms, rng, names);
     if (failure) return failure;
     placed.push(item);
   }
   return null;
 }
 
-function placeOne(item: DraftObject, byId: Map<string, DraftObject>, placed: DraftObject[], rooms: readonly RoomSpec[], rng: Rng): PlacementFailure | null {
+function placeOne(item: DraftObject, byId: Map<string, DraftObject>, placed: DraftObject[], rooms: readonly RoomSpec[], rng: Rng, names: ObjectNames): PlacementFailure | null {
   if (!item.support) return { item: item.id, reason: "it has nothing to rest on" };
   const target = byId.get(item.support.target)!;
   const main = surfaceFor(item, target, rooms);
-  if (!main) return { item: item.id, reason: `${target.id} has no room ${item.support.pred === "under" ? "under" : "in"} it` };
+  if (!main) return { item: item.id, reason: `${names.name(target.id)} has no room ${item.support.pred === "under" ? "under" : "in"} it` };
   const stacks = stackSurfaces(item, placed);
   const others = placed.map((p) => asPredicateObject(p));
   const obstacles = obstaclesOf(others, new Set());
@@ -91,14 +103,15 @@ function placeOne(item: DraftObject, byId: Map<string, DraftObject>, placed: Dra
     const me = asPredicateObject(item, box);
     const failed = checks.find((c) => c.other.box && evaluatePredicate(c.pred, c.first ? [me, asPredicateObject(c.other)] : [asPredicateObject(c.other), me]) !== c.positive);
     if (failed) {
-      lastReason = `(${failed.positive ? "" : "not "}${failed.pred} ${failed.first ? `${item.id} ${failed.other.id}` : `${failed.other.id} ${item.id}`}) would not hold`;
+      const args = failed.first ? `${names.term(item.id)} ${names.term(failed.other.id)}` : `${names.term(failed.other.id)} ${names.term(item.id)}`;
+      lastReason = `${failed.positive ? `(${failed.pred} ${args})` : `(not (${failed.pred} ${args}))`} would not hold`;
       continue;
     }
     item.box = box;
     return null;
   }
   item.room = undefined;
-  return { item: item.id, reason: `no spot ${item.support.pred} ${target.id}: ${lastReason}` };
+  return { item: item.id, reason: `no spot ${item.support.pred} ${names.name(target.id)}: ${lastReason}` };
 }
 
 /**

@@ -1,15 +1,18 @@
 import type { BddlProblem } from "../bddl/ast.ts";
+import type { InputError } from "../errors.ts";
 import { hashString, Rng } from "../rng.ts";
 import { SceneSchema, type SceneFile } from "../scene/schema.ts";
 import { analyzeActivity, type ActivitySpec } from "./activity.ts";
 import { wants } from "./atom-uses.ts";
 import { spreadOver, toObjectSpec, type DraftObject } from "./draft.ts";
+import { DraftNames } from "./draft-names.ts";
 import { furnish } from "./furnish.ts";
 import { planHouse, type HousePlan } from "./house-plan.ts";
 import { layoutRooms, type RoomRequest } from "./layout.ts";
 import { placeItems } from "./place-items.ts";
 import { floorDraft } from "./rooms.ts";
 import { lidOpenTops } from "./lids.ts";
+import { placementProblems } from "./placement-check.ts";
 import { coverWithCloth, emptyLoad, fitLoads, type Load, type Loads } from "./sizing.ts";
 import { unmetInitFacts } from "./verify.ts";
 
@@ -21,6 +24,11 @@ export interface SampleOptions {
   sceneId?: string;
   /** Samples tried (each with more floor space) before giving up. */
   maxAttempts?: number;
+  /**
+   * false: sample even when {@link placementProblems} says no sample can hold (tests use it to show that every
+   * attempt then fails). Default true: such a problem is refused before the first attempt.
+   */
+  precheck?: boolean;
 }
 
 /** A sampled house for an activity and how the activity's instances bind to its objects. */
@@ -34,13 +42,21 @@ export interface SampledScene {
   extras: { id: string; category: string; origin: "wildcard" | "provider" | "distractor" }[];
 }
 
-/** No sample made every initial fact hold; `reasons` says what failed in each attempt. */
+/**
+ * No sample made every initial fact hold; `reasons` says what failed in each attempt. `refused`: the problems,
+ * found before sampling, that no seed or attempt can fix (then there were no attempts).
+ */
 export class SamplingError extends Error {
   constructor(
     readonly problem: string,
     readonly reasons: string[],
+    readonly refused: readonly InputError[] = [],
   ) {
-    super(`could not sample a scene for ${problem} in ${reasons.length} attempts: ${reasons.at(-1) ?? "no attempt"}`);
+    super(
+      refused.length
+        ? `no scene can be sampled for ${problem}, whatever the seed: ${refused.map((r) => `${r.where}: ${r.reason}`).join("; ")}`
+        : `could not sample a scene for ${problem} in ${reasons.length} attempts: ${reasons.at(-1) ?? "no attempt"}`,
+    );
     this.name = "SamplingError";
   }
 }
@@ -58,10 +74,15 @@ const GROWTH_PER_ATTEMPT = 0.3;
  * Builds a house for a BEHAVIOR problem from its `:init`: the rooms its `inroom` facts name around a
  * corridor, the furniture in them, every object where its initial facts put it (checked after loading
  * and settling the scene, with the goal predicates), the tools it needs but lacks, and distractors.
- * Deterministic per seed. Throws {@link SamplingError} when no attempt satisfies every initial fact.
+ * Deterministic per seed. Throws {@link SamplingError} when no attempt satisfies every initial fact, and at
+ * once, before any attempt, when {@link placementProblems} finds objects no house can place.
  */
 export function sampleScene(problem: BddlProblem, options: SampleOptions): SampledScene {
   const spec = analyzeActivity(problem);
+  if (options.precheck !== false) {
+    const refused = placementProblems(problem, spec);
+    if (refused.length) throw new SamplingError(problem.name, [], refused);
+  }
   const sceneId = options.sceneId ?? `${problem.name}-s${options.seed}`;
   const base = new Rng(hashString(`${problem.name}|${options.seed}`));
   const reasons: string[] = [];
@@ -100,8 +121,9 @@ function buildOnce(spec: ActivitySpec, rng: Rng, growth: number, sceneId: string
   for (const [inst, room] of plan.floorRooms) Object.assign(floors.find((f) => f.room === room)!.states, spec.instances.get(inst)!.states);
   const full = furnish(rooms, plan.drafts.filter((d) => d.room && !d.support), rng.derive("furnish"));
   if (full) return { reason: `the furniture of ${full} does not fit` };
-  const failed = placeItems([...floors, ...plan.drafts], rooms, rng.derive("items"));
-  if (failed) return { reason: `cannot place ${failed.item}: ${failed.reason}` };
+  const names = new DraftNames(spec, plan);
+  const failed = placeItems([...floors, ...plan.drafts], rooms, rng.derive("items"), names);
+  if (failed) return { reason: `${names.cannotPlace(failed.item)}: ${failed.reason}` };
   const scene = SceneSchema.parse({
     schemaVersion: 1,
     id: sceneId,

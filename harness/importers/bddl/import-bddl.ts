@@ -7,8 +7,9 @@
  *   <name>.suite.json                     one episode per activity and seed (name: --name, else DIR's name)
  *   import.json                           this summary
  * Instructions come from FILE (keyed by activity name; `SRC/instructions.json` is used when present),
- * else are made from the activity name. An activity using a predicate the simulator does not support,
- * or whose initial facts no sampled house satisfies, is skipped with the reason — never written wrong.
+ * else are made from the activity name. An activity using a predicate the simulator does not support, with
+ * objects no house can place, or whose initial facts no sampled house satisfies, is skipped with the reason —
+ * never written wrong.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -16,7 +17,7 @@ import type { BddlProblem } from "../../../sim/bddl/ast.ts";
 import { expandGoalConditions, declaredInstancesOf } from "../../../sim/bddl/conditions.ts";
 import { formatWarning, parseProblem } from "../../../sim/bddl/parser.ts";
 import { InputError } from "../../../sim/errors.ts";
-import { sampleScene, SamplingError } from "../../../sim/sampler/index.ts";
+import { placementProblems, sampleScene, SamplingError } from "../../../sim/sampler/index.ts";
 import { TaskSchema, type TaskFile } from "../../../sim/task/schema.ts";
 import { SuiteSchema, type EpisodeSpec } from "../../suite/schema.ts";
 import type { ImportOptions, ImportSummary } from "../index.ts";
@@ -67,6 +68,12 @@ export async function importBddl(src: string, options: BddlImportOptions): Promi
     const unsupported = unsupportedPredicates(problem);
     if (unsupported.length > 0) {
       for (const u of unsupported) summary.skipped.push({ file, where: u.where, reason: u.reason });
+      continue;
+    }
+    // objects no house can place: refused once for the file, with their places, not once per seed
+    const unplaceable = placementProblems(problem);
+    if (unplaceable.length > 0) {
+      for (const u of unplaceable) summary.skipped.push({ file, where: u.where, reason: u.reason });
       continue;
     }
     const instruction = instructionFor(activity, problem.name, instructions);

@@ -185,14 +185,22 @@ describe("sampleScene", () => {
         (:goal (ontop apple.n.01_1 floor.n.01_1)))`,
       "loop.bddl",
     );
-    let err: unknown;
-    try {
-      sampleScene(impossible, { seed: 0, maxAttempts: 2 });
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(SamplingError);
-    expect((err as SamplingError).reasons).toHaveLength(2);
-    expect((err as SamplingError).message).toMatch(/apple_\d/);
+    const failure = (options: { precheck?: boolean }) => {
+      try {
+        sampleScene(impossible, { seed: 0, maxAttempts: 2, ...options });
+      } catch (e) {
+        return e as SamplingError;
+      }
+      throw new Error("sampled");
+    };
+    // no attempt can place a cycle of supports: refused before the first, at the cycle's first literal
+    const refused = failure({});
+    expect(refused).toBeInstanceOf(SamplingError);
+    expect(refused.reasons).toHaveLength(0);
+    expect(refused.message).toMatch(/whatever the seed: line 3, column 16: cannot place apple\.n\.01_1: its support apple\.n\.01_2 is never placed \(a cycle of supports/);
+    // made to try, every attempt fails, naming the BDDL instances
+    const tried = failure({ precheck: false });
+    expect(tried.reasons).toHaveLength(2);
+    expect(tried.message).toMatch(/apple\.n\.01_\d/);
   });
 });
