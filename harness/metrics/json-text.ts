@@ -18,10 +18,18 @@ export function jsonErrorLocation(text: string, err: unknown, firstLine = 1): st
   return `${line}:${column}`;
 }
 
-/** The reason part of a JSON.parse failure, without V8's echo of the input. */
-export function jsonErrorReason(err: unknown): string {
+/**
+ * What V8 says of a JSON.parse failure, without its echo of the input (`, "{\"a\": x}" is not valid JSON`, which
+ * can be a whole file) and the position (the caller names the place): `Unexpected token 'x'`.
+ */
+export function jsonErrorMessage(err: unknown): string {
   const msg = err instanceof Error ? err.message : String(err);
-  return `not valid JSON: ${msg.replace(/, ".*" is not valid JSON$/s, "").replace(/ in JSON at position \d+.*$/s, "")}`;
+  return msg.replace(/, (?:\.\.\.)?".*is not valid JSON$/s, "").replace(/ in JSON at position \d+.*$/s, "");
+}
+
+/** The reason part of a JSON.parse failure: `not valid JSON: ` and {@link jsonErrorMessage}. */
+export function jsonErrorReason(err: unknown): string {
+  return `not valid JSON: ${jsonErrorMessage(err)}`;
 }
 
 /**
@@ -29,6 +37,8 @@ export function jsonErrorReason(err: unknown): string {
  * @param firstLine line number of the text's first line in the file (for one line of a JSONL file)
  */
 export function parseJsonText(text: string, file: string, firstLine = 1): unknown {
+  // a byte-order mark (Windows editors write one) is no part of the JSON, and no line break: positions hold
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
     return JSON.parse(text);
   } catch (err) {

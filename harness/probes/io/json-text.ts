@@ -2,6 +2,7 @@
  * Parsing a whole JSON file's text with an error that names the line, for reports that skip the file.
  */
 import { jsonSyntaxErrorOffset } from "../../../sim/files/json-syntax.ts";
+import { jsonErrorMessage } from "../../metrics/json-text.ts";
 
 /**
  * 1-based line of a JSON.parse error: where V8's message says (`… at position N`); the last line with text
@@ -27,8 +28,6 @@ export function parseJsonText(text: string): { value: unknown } | { where: strin
     return { value: JSON.parse(body) };
   } catch (err) {
     const line = jsonErrorLine(body, err as Error);
-    // V8 echoes the input (`, "{\"a\": x}" is not valid JSON`): the line says where, the echo only adds noise
-    const why = (err as Error).message.replace(/, (?:\.\.\.)?".*is not valid JSON$/s, "").replace(/ in JSON at position \d+.*$/s, "");
-    return { where: line ? `line ${line}` : "$", reason: `not JSON: ${why}` };
+    return { where: line ? `line ${line}` : "$", reason: `not JSON: ${jsonErrorMessage(err)}` };
   }
 }

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import type { z } from "zod";
 import { InputError, formatJsonPath } from "../../../sim/errors.ts";
 import type { SkippedLine } from "../types.ts";
+import { jsonErrorMessage } from "../../metrics/json-text.ts";
 
 /** A parsed line with its 1-based line number. */
 export interface JsonlRow<T> {
@@ -42,7 +43,7 @@ export function parseJsonl<S extends z.ZodType>(text: string, file: string, sche
     try {
       data = JSON.parse(raw);
     } catch (err) {
-      skipped.push({ file, line, reason: `not JSON: ${(err as Error).message.replace(/ in JSON at position \d+.*$/, "")}` });
+      skipped.push({ file, line, reason: `not JSON: ${jsonErrorMessage(err)}` });
       return;
     }
     const result = schema.safeParse(data);
