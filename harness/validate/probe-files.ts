@@ -73,6 +73,20 @@ export function probeKindOf(text: string): ProbeFileKind | null {
 }
 
 /**
+ * The probe kind the importers' file names say (`ranking.<split>.jsonl`, `detection.cases.jsonl`,
+ * `detection.gt.jsonl`, `grounding/<scene>.gt.jsonl`), for a file with no line to tell it by: an import can
+ * write an empty one (a split with no objects, no seen placements), and that is no broken trajectory.
+ */
+export function probeKindByName(file: string): ProbeFileKind | null {
+  const base = path.basename(file).toLowerCase();
+  if (/^ranking\.[^.]+\.jsonl$/.test(base)) return "ranking-cases";
+  if (base === "detection.cases.jsonl") return "detection-cases";
+  if (base === "detection.gt.jsonl") return "detection-labels";
+  if (path.basename(path.dirname(path.resolve(file))) === "grounding" && base.endsWith(".gt.jsonl")) return "grounding-questions";
+  return null;
+}
+
+/**
  * Every problem of a probe file: lines that are not JSON or do not fit the kind's schema, and keys (case ids,
  * grounding questions) that occur more than once — a scorer would take the first and ignore the others.
  * Returns `file: line N: reason` messages.

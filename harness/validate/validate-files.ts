@@ -12,7 +12,7 @@ import { resolveRelative } from "../suite/load.ts";
 import { readResultsFile } from "../metrics/results-file.ts";
 import { trajectoryProblems } from "../trajectory/reader.ts";
 import { listSourceFiles } from "../probes/datasets/source-files.ts";
-import { funGraphFileProblems, funGraphKindOf, importSummaryProblems, probeFileProblems, probeKindOf, probeResultsProblems, type FunGraphFileKind, type ProbeFileKind } from "./probe-files.ts";
+import { funGraphFileProblems, funGraphKindOf, importSummaryProblems, probeFileProblems, probeKindByName, probeKindOf, probeResultsProblems, type FunGraphFileKind, type ProbeFileKind } from "./probe-files.ts";
 
 export type FileKind = "scene" | "task" | "bddl" | "suite" | "results" | "trajectory" | ProbeFileKind | FunGraphFileKind | "import-summary" | "probe-results" | "unknown";
 
@@ -54,7 +54,7 @@ export async function validateFiles(files: readonly string[]): Promise<FileRepor
       if (kind === "unknown") kind = sniff(file);
       // a JSONL file is a trajectory unless its first line is a probe case, label or prediction (read once for both)
       const jsonl = kind === "trajectory" ? readText(file) : null;
-      if (jsonl !== null) kind = probeKindOf(jsonl) ?? kind;
+      if (jsonl !== null) kind = probeKindOf(jsonl) ?? emptyProbeKind(file, jsonl, warnings) ?? kind;
       checkOne(file, kind, problems, warnings, jsonl);
     } catch (err) {
       problems.push(...messages(err));
@@ -66,6 +66,14 @@ export async function validateFiles(files: readonly string[]): Promise<FileRepor
 
 /** At most this many bad lines of one trajectory or probe file are listed; the rest are counted. */
 export const TRAJECTORY_PROBLEM_LIMIT = 100;
+
+/** An empty JSONL file the importers' names call a probe file: its kind, with a warning that it has nothing to score. */
+function emptyProbeKind(file: string, text: string, warnings: string[]): ProbeFileKind | null {
+  if (text.replace(/^\ufeff/, "").trim() !== "") return null;
+  const kind = probeKindByName(file);
+  if (kind) warnings.push(`${file}: no lines: an empty ${kind} file (nothing to score)`);
+  return kind;
+}
 
 /** Checks one file of `kind`; `jsonl` is the text of a JSONL file, already read. */
 function checkOne(file: string, kind: FileKind, problems: string[], warnings: string[], jsonl: string | null): void {
