@@ -12,22 +12,26 @@
  * Partial folders: without the region file, storeys come from the floor slabs and each is one room; without
  * the object CSV, NYU40 classes are guessed from the labels and regions from the region boxes (notes say so).
  * An object outside every room goes to the nearest room, which grows to hold it; one sunk more than 5 cm
- * below its storey's floor is raised onto it.
- * The object list of every grounding line holds all of the storey's source objects (walls included)
- * with VLA-3D's ids, in the scene's frame (z lowered with the storey, see rooms.ts).
+ * below its storey's floor is set on it so that what rests on it still does (raise.ts). Placeholder boxes
+ * (NYU40 void, unlabelled) and implausibly large ones are left out, each named in the notes (placeholders.ts).
+ * Scene ids are slugs of the data set and folder names (slug.ts), distinct for distinct folders
+ * (scene-ids.ts); no folder's output is written over another's.
+ * The object list of every grounding line holds all of the storey's source objects (walls included,
+ * placeholders not) with VLA-3D's ids, in the scene's frame (z lowered with the storey, see rooms.ts).
  */
 import path from "node:path";
 import { SceneSchema, SCENE_SCHEMA_VERSION, type ObjectSpec, type SceneFile } from "../../sim/scene/schema.ts";
 import { formatJsonPath } from "../../sim/errors.ts";
 import { listSourceFiles, writeJsonFile, writeJsonlFile } from "../probes/datasets/source-files.ts";
-import { readVla3dFolder, type Vla3dFolder, type Vla3dObject } from "../probes/datasets/vla3d/read.ts";
+import { readVla3dFolder, type Vla3dFolder } from "../probes/datasets/vla3d/read.ts";
 import { assignRegions, fitRooms, planStoreys, roomOf, storeyOf } from "../probes/datasets/vla3d/rooms.ts";
 import { moveTask } from "../probes/datasets/vla3d/task.ts";
 import { oracleSolves } from "../probes/datasets/vla3d/check-task.ts";
-import { isStructure, labelSlug, toObjectSpec } from "../probes/datasets/vla3d/objects.ts";
-import { formatObjectList } from "../probes/grounding/object-list.ts";
-import { groundingFromScene } from "../probes/grounding/from-scene.ts";
-import type { GroundingTruth } from "../probes/types.ts";
+import { isStructure, toObjectSpec } from "../probes/datasets/vla3d/objects.ts";
+import { leaveOutPlaceholders, type LeftOut } from "../probes/datasets/vla3d/placeholders.ts";
+import { raiseSunk } from "../probes/datasets/vla3d/raise.ts";
+import { sceneBaseIds } from "../probes/datasets/vla3d/scene-ids.ts";
+import { groundingLines } from "../probes/datasets/vla3d/grounding-lines.ts";
 import type { ImportOptions, ImportSummary } from "./index.ts";
 
 function isSceneFolder(files: readonly string[]): boolean {
@@ -42,24 +46,79 @@ interface SuiteEpisode {
   maxSteps: number;
 }
 
+/** What one import run has written, so no folder's output replaces another's. */
+interface RunState {
+  out: string;
+  seed: number;
+  summary: ImportSummary;
+  episodes: SuiteEpisode[];
+  /** Output path (relative to `out`) → the folder that wrote it. */
+  written: Map<string, string>;
+}
+
 /** Tasks tried per scene before giving up: each is checked by running the oracle on it. */
 const TASK_ATTEMPTS = 12;
 /** How far (m) a box may reach below its storey's floor before it is raised onto it. */
 const SINK_TOLERANCE = 0.05;
 
-function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: ImportSummary, episodes: SuiteEpisode[]): void {
-  const sourceObjects = assignRegions(folder.regions, folder.objects);
+/** A short list of ids for a note: the first eight and how many in all. */
+const listIds = (ids: readonly string[]) => `${ids.slice(0, 8).join(", ")}${ids.length > 8 ? `, … (${ids.length})` : ""}`;
+
+/**
+ * Writes a JSON or JSONL file of a folder's output unless an earlier folder of this run wrote that path (then
+ * the file is listed as skipped, naming the earlier folder); returns the path written or null.
+ */
+function writeOnce(run: RunState, from: string, name: string, value: unknown, jsonl = false): string | null {
+  const earlier = run.written.get(name);
+  if (earlier !== undefined) {
+    run.summary.skipped.push({ file: from, where: name, reason: `not written: ${name} was already written from ${earlier} in this import` });
+    return null;
+  }
+  run.written.set(name, from);
+  return jsonl ? writeJsonlFile(run.out, name, value as unknown[]) : writeJsonFile(run.out, name, value);
+}
+
+/** Notes on the boxes left out as placeholders or for their size, each with its reason. */
+function leftOutNotes(where: string, leftOut: readonly LeftOut[]): string[] {
+  const notes: string[] = [];
+  const placeholders = leftOut.filter((l) => l.kind === "placeholder");
+  if (placeholders.length > 0) {
+    const byReason = new Map<string, number[]>();
+    for (const l of placeholders) byReason.set(l.reason, [...(byReason.get(l.reason) ?? []), l.object.id]);
+    const parts = [...byReason].map(([reason, ids]) => `${ids.length} ${reason} (objects ${listIds(ids.map(String))})`);
+    notes.push(`${where}: ${placeholders.length} placeholder boxes left out (no objects; no grounding question asks about them): ${parts.join("; ")}`);
+  }
+  for (const l of leftOut.filter((x) => x.kind === "oversized"))
+    notes.push(`${where}: object ${l.object.id} "${l.object.rawLabel}" left out, its box is implausibly large: ${l.reason}`);
+  return notes;
+}
+
+function importFolder(folder: Vla3dFolder, baseId: string, run: RunState): void {
+  const { summary, episodes, seed } = run;
+  const where = `${folder.dataset}/${folder.name}`;
+  const { kept: sourceObjects, leftOut } = leaveOutPlaceholders(assignRegions(folder.regions, folder.objects), folder.regions);
   const storeys = planStoreys(folder.regions, sourceObjects);
-  const baseId = `${labelSlug(folder.dataset)}-${labelSlug(folder.name)}`;
+  const importedIds = new Set(sourceObjects.map((o) => o.id));
+  const leftOutWhy = new Map(leftOut.map((l) => [l.object.id, `${l.kind === "placeholder" ? "a placeholder" : "implausibly large"}: ${l.reason}`]));
+  // a statement about a box left out, or about no object at all, is reported once, not once per storey
+  const statements = folder.statements.filter((s) => {
+    if (importedIds.has(s.targetId)) return true;
+    const why = leftOutWhy.get(s.targetId);
+    summary.skipped.push({ file: where, where: JSON.stringify(s.text), reason: why ? `target object ${s.targetId} is left out, ${why}` : `target object ${s.targetId} is not in the object file` });
+    return false;
+  });
   let structure = 0;
   let degenerate = 0;
   const unmapped = new Set<string>();
-  let lifted = 0;
+  const raised: string[] = [];
+  const trimmed: string[] = [];
+  const carried: string[] = [];
   const sceneIdOf = (index: number) => (storeys.length > 1 && index > 0 ? `${baseId}-storey${index}` : baseId);
   for (const storey of storeys) {
     const sceneId = sceneIdOf(storey.index);
     const members = sourceObjects.filter((o) => storeyOf(o, storeys) === storey);
     const objects: ObjectSpec[] = [];
+    const sourceIdOf = new Map<string, number>();
     for (const o of members) {
       if (isStructure(o)) {
         structure++;
@@ -71,18 +130,18 @@ function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: I
       }
       const { spec, mapped } = toObjectSpec(o, roomOf(o, storey).id, storey.zShift);
       if (!mapped) unmapped.add(o.rawLabel);
-      // a box sunk below its storey's floor stands on it (a few centimetres are scan noise, left as they are)
-      const sunk = spec.box.center.z - spec.box.size.z / 2;
-      if (sunk < -SINK_TOLERANCE) {
-        spec.box.center.z -= sunk;
-        lifted++;
-      }
+      sourceIdOf.set(spec.id, o.id);
       objects.push(spec);
     }
+    // a box sunk below its storey's floor is set on it (a few centimetres are scan noise, left as they are),
+    // so that what rests on it still does
+    const fixed = raiseSunk(objects, SINK_TOLERANCE);
+    raised.push(...fixed.raised);
+    trimmed.push(...fixed.trimmed);
+    carried.push(...fixed.carried);
     // an object outside every room footprint went to the nearest room: that room grows to hold it
     const grown = fitRooms(storey.rooms, objects);
-    if (grown.length > 0)
-      summary.notes.push(`${sceneIdOf(storey.index)}: objects outside every room footprint, their nearest room grown to hold them: ${grown.slice(0, 8).join(", ")}${grown.length > 8 ? `, … (${grown.length})` : ""}`);
+    if (grown.length > 0) summary.notes.push(`${sceneId}: objects outside every room footprint, their nearest room grown to hold them: ${listIds(grown)}`);
     const counts = new Map<string, number>();
     for (const o of objects) counts.set(o.room, (counts.get(o.room) ?? 0) + 1);
     const agentRoom = [...storey.rooms].sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0))[0]!.id;
@@ -99,10 +158,11 @@ function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: I
     const checked = SceneSchema.safeParse(scene);
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
-      summary.skipped.push({ file: `${folder.dataset}/${folder.name}`, where: formatJsonPath(issue.path), reason: `generated scene is invalid: ${issue.message}` });
+      summary.skipped.push({ file: where, where: formatJsonPath(issue.path), reason: `generated scene is invalid: ${issue.message}` });
       continue;
     }
-    const scenePath = writeJsonFile(out, path.join("scenes", `${sceneId}.scene.json`), scene);
+    const scenePath = writeOnce(run, where, path.join("scenes", `${sceneId}.scene.json`), scene);
+    if (scenePath === null) continue;
     summary.files.push({ path: scenePath, what: `scene: ${storey.rooms.length} rooms, ${objects.filter((o) => o.kind === "carryable").length} carryable of ${objects.length} objects`, count: objects.length });
     let task: Record<string, unknown> | null = null;
     let tried = 0;
@@ -117,75 +177,59 @@ function importFolder(folder: Vla3dFolder, out: string, seed: number, summary: I
     }
     if (tried > 1 || (tried === 1 && !task))
       summary.notes.push(`${sceneId}: ${task ? tried - 1 : tried} generated tasks left out: the oracle could not solve them`);
-    if (task) {
-      const taskPath = writeJsonFile(out, path.join("tasks", `${task.id as string}.task.json`), task);
+    const taskPath = task ? writeOnce(run, where, path.join("tasks", `${task.id as string}.task.json`), task) : null;
+    if (task && taskPath) {
       summary.files.push({ path: taskPath, what: `task: ${task.instruction as string}`, count: 1 });
       episodes.push({ id: task.id as string, scene: `scenes/${sceneId}.scene.json`, task: `tasks/${task.id as string}.task.json`, seed: episodes.length, maxSteps: 60 });
-    } else summary.notes.push(`${sceneId}: no task generated (needs a carryable object and a table-like surface${tried > 0 ? ", and a task the oracle solves" : ""})`);
-    // grounding: all source objects of the storey, VLA-3D ids, scene frame, named as the statements name them
-    const listedLabel = new Map(members.map((o) => [o.id, statementLabel(o)]));
-    const listed = members.map((o) => ({
-      id: o.id,
-      box: { ...o.box, center: { ...o.box.center, z: o.box.center.z - storey.zShift } },
-      label: listedLabel.get(o.id)!,
-      ...(o.colors[0] ? { color: o.colors[0] } : {}),
-    }));
-    const objectList = formatObjectList(listed);
+    } else if (!task) summary.notes.push(`${sceneId}: no task generated (needs a carryable object and a table-like surface${tried > 0 ? ", and a task the oracle solves" : ""})`);
+    // a statement belongs to its region's storey; when no storey knows the region, to its target's
     const ids = new Set(members.map((o) => o.id));
-    const lines: GroundingTruth[] = [];
-    const seen = new Set<string>();
-    for (const s of folder.statements) {
-      // a statement belongs to its region's storey; when no storey knows the region, to its target's
-      const known = storeys.some((t) => t.roomOfRegion.has(s.regionId));
-      if (storeys.length > 1 && (known ? !storey.roomOfRegion.has(s.regionId) : !ids.has(s.targetId))) continue;
-      if (!ids.has(s.targetId)) {
-        summary.skipped.push({ file: `${folder.dataset}/${folder.name}`, where: JSON.stringify(s.text), reason: `target object ${s.targetId} is not in the object file` });
-        continue;
-      }
-      if (seen.has(s.text)) continue;
-      seen.add(s.text);
-      lines.push({ scene: sceneId, type: "object_reference", question: s.text, answer: s.targetId, object_list: objectList });
-    }
-    const sourceNumber = new Map(objects.map((o, i) => [o.id, Number(o.id.slice(o.id.lastIndexOf("_") + 1)) || i]));
-    const labelOf = (o: ObjectSpec) => listedLabel.get(sourceNumber.get(o.id)!);
-    for (const q of groundingFromScene(scene, { scene: sceneId, objectList, numberOf: (o) => sourceNumber.get(o.id)!, labelOf }))
-      if (!seen.has(q.question)) {
-        seen.add(q.question);
-        lines.push(q);
-      }
-    const gtPath = writeJsonlFile(out, path.join("grounding", `${sceneId}.gt.jsonl`), lines);
-    const statements = lines.filter((l) => !l.question.startsWith("How many") && !l.question.startsWith("Find the")).length;
-    summary.files.push({ path: gtPath, what: `grounding questions (${statements} from referential statements, ${lines.length - statements} generated)`, count: lines.length });
+    const mine = statements.filter((s) => {
+      if (storeys.length <= 1) return true;
+      return storeys.some((t) => t.roomOfRegion.has(s.regionId)) ? storey.roomOfRegion.has(s.regionId) : ids.has(s.targetId);
+    });
+    for (const s of mine.filter((x) => !ids.has(x.targetId)))
+      summary.skipped.push({ file: where, where: JSON.stringify(s.text), reason: `target object ${s.targetId} is not on this statement's storey (${sceneId})` });
+    const lines = groundingLines(scene, storey, members, mine.filter((x) => ids.has(x.targetId)), sourceIdOf);
+    const gtPath = writeOnce(run, where, path.join("grounding", `${sceneId}.gt.jsonl`), lines, true);
+    if (gtPath === null) continue;
+    const fromStatements = lines.filter((l) => !l.question.startsWith("How many") && !l.question.startsWith("Find the")).length;
+    summary.files.push({ path: gtPath, what: `grounding questions (${fromStatements} from referential statements, ${lines.length - fromStatements} generated)`, count: lines.length });
   }
-  if (storeys.length > 1) summary.notes.push(`${folder.dataset}/${folder.name}: ${storeys.length} storeys, one scene each (floor levels ${storeys.map((s) => s.zShift.toFixed(2)).join(", ")} m)`);
+  if (storeys.length > 1) summary.notes.push(`${where}: ${storeys.length} storeys, one scene each (floor levels ${storeys.map((s) => s.zShift.toFixed(2)).join(", ")} m)`);
+  summary.notes.push(...leftOutNotes(where, leftOut));
   summary.notes.push(
-    `${folder.dataset}/${folder.name}: ${structure} walls/floors/ceilings left out${degenerate ? `, ${degenerate} zero-size objects left out` : ""}${lifted ? `, ${lifted} objects below their storey's floor raised onto it` : ""}${unmapped.size ? `, labels not in WordNet (category <label>.n.01): ${[...unmapped].sort().join(", ")}` : ""}`,
+    `${where}: ${structure} walls/floors/ceilings left out${degenerate ? `, ${degenerate} zero-size objects left out` : ""}${raised.length ? `, ${raised.length} objects below their storey's floor raised onto it` : ""}${carried.length ? ` (${carried.length} resting on them raised with them: ${listIds(carried)})` : ""}${trimmed.length ? `, ${trimmed.length} bearing others cut off at the floor, their tops kept: ${listIds(trimmed)}` : ""}${unmapped.size ? `, labels not in WordNet (category <label>.n.01): ${[...unmapped].sort().join(", ")}` : ""}`,
   );
 }
 
 /** Imports VLA-3D scene folders (see module comment). */
 export async function importVla3d(src: string, options: ImportOptions): Promise<ImportSummary> {
   const summary: ImportSummary = { format: "vla3d", source: src, out: options.out, files: [], skipped: [], notes: [] };
-  const episodes: SuiteEpisode[] = [];
+  const run: RunState = { out: options.out, seed: options.seed ?? 0, summary, episodes: [], written: new Map() };
   const byDir = new Map<string, string[]>();
   for (const f of listSourceFiles(src)) byDir.set(path.dirname(f), [...(byDir.get(path.dirname(f)) ?? []), f]);
-  for (const [dir, files] of [...byDir].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (!isSceneFolder(files)) {
+  // every folder is read first, so scene ids can be told apart before any is written (see scene-ids.ts)
+  const folders: Array<{ dir: string; files: string[]; folder: Vla3dFolder | null }> = [];
+  for (const [dir, files] of [...byDir].sort(([a], [b]) => (a < b ? -1 : 1))) folders.push({ dir, files, folder: isSceneFolder(files) ? readVla3dFolder(dir, files) : null });
+  const imported = folders.filter((f) => f.folder !== null && f.folder.objects.length > 0);
+  const { ids, renamed } = sceneBaseIds(imported.map(({ dir, folder }) => ({ dir: path.relative(src, dir), dataset: folder!.dataset, name: folder!.name })));
+  const idOf = new Map(imported.map((f, i) => [f.dir, ids[i]!]));
+  for (const r of renamed) summary.notes.push(`${r.dir}: scene id ${r.id}, since ${r.plain} is an earlier folder's (their names spell alike in ids)`);
+  for (const { dir, files, folder } of folders) {
+    if (folder === null) {
       for (const f of files) summary.skipped.push({ file: f, reason: "not in a VLA-3D scene folder (no *_object_result.csv or object_list.txt beside it)" });
       continue;
     }
-    const folder = readVla3dFolder(dir, files);
     summary.skipped.push(...folder.skipped);
     summary.notes.push(...folder.notes);
-    if (folder.objects.length === 0) {
-      summary.skipped.push({ file: dir, reason: "no objects could be read" });
-      continue;
-    }
-    importFolder(folder, options.out, options.seed ?? 0, summary, episodes);
+    const id = idOf.get(dir);
+    if (id !== undefined) importFolder(folder, id, run);
+    else summary.skipped.push({ file: dir, reason: "no objects could be read" });
   }
-  if (episodes.length > 0) {
-    const suite = { schemaVersion: 1, id: "vla3d", description: "Generated move tasks in scenes imported from VLA-3D.", episodes };
-    summary.files.push({ path: writeJsonFile(options.out, "vla3d.suite.json", suite), what: "suite of the generated tasks", count: episodes.length });
+  if (run.episodes.length > 0) {
+    const suite = { schemaVersion: 1, id: "vla3d", description: "Generated move tasks in scenes imported from VLA-3D.", episodes: run.episodes };
+    summary.files.push({ path: writeJsonFile(options.out, "vla3d.suite.json", suite), what: "suite of the generated tasks", count: run.episodes.length });
   }
   summary.notes.push(
     "furniture vs carryable: NYU40 pillow/clothes/books/paper/towel/box/bag/otherprop no longer than 1 m are carryable, the rest fixed (without NYU40 classes, the class is guessed from the label's WordNet category)",
@@ -195,13 +239,4 @@ export async function importVla3d(src: string, options: ImportOptions): Promise<
   summary.files.push({ path: path.join(options.out, "import.json"), what: "this summary", count: 1 });
   writeJsonFile(options.out, "import.json", summary);
   return summary;
-}
-
-/**
- * The label of a source object in a grounding object list: the NYU label, which the referential statements use
- * ("the window above the banister" of the object whose raw label is "handrail"), else the raw label.
- */
-function statementLabel(o: { rawLabel: string; nyuLabel?: string }): string {
-  const nyu = o.nyuLabel?.trim();
-  return nyu && nyu !== "unknown" ? nyu : o.rawLabel;
 }

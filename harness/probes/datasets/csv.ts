@@ -1,10 +1,13 @@
 /**
  * A small CSV reader (RFC 4180: comma separated, double-quoted fields with "" escapes, CRLF or LF),
- * returning rows as records keyed by the header with their 1-based line numbers.
+ * returning rows as records keyed by the header with their 1-based line numbers. A leading UTF-8 byte
+ * order mark (spreadsheet exports write one) is not part of the first field.
  */
 
-/** Splits CSV text into rows of fields. */
-export function parseCsvRows(text: string): Array<{ line: number; fields: string[] }> {
+/** Splits CSV text into rows of fields (a leading byte order mark is dropped, see module comment). */
+export function parseCsvRows(input: string): Array<{ line: number; fields: string[] }> {
+  // a BOM before a quoted first field would make the field non-empty, so its quote would not open it
+  const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
   const rows: Array<{ line: number; fields: string[] }> = [];
   let fields: string[] = [];
   let field = "";

@@ -108,7 +108,9 @@ describeWithData("vla3d", "vla3d import with files missing or broken", () => {
     lines[4] = lines[4]!.replace(/,(-?\d+\.\d+),/, ",abc,");
     writeFileSync(path.join(dir, "x_object_result.csv"), lines.join("\n"));
     const s = await importVla3d(src, { out: path.join(src, "out") });
-    expect(s.skipped.map((k) => k.where)).toEqual(["line 4", "line 5"]);
+    // a bad number is named by its column as well as its line
+    expect(s.skipped.map((k) => k.where)).toEqual(["line 4", "line 5, column object_bbox_cx"]);
+    expect(s.skipped[1]!.reason).toBe('object_bbox_cx is "abc": not a finite number; row skipped');
     const scene = SceneSchema.parse(JSON.parse(readFileSync(path.join(src, "out", "scenes", "arkitscenes-x.scene.json"), "utf8")));
     expect(scene.objects).toHaveLength(lines.length - 1 - 2);
   });

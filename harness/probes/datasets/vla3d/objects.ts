@@ -12,19 +12,25 @@
  *   cabinets, dressers, night stands and refrigerators are openable `container`s; others `solid`;
  *   tables, desks, counters, shelves, beds, sofas, cabinets, dressers and night stands are surfaces;
  *   lamps and televisions are toggleable;
- * - category: the WordNet synset of the raw label (then of the NYU label) in `lemma.n.NN` form,
- *   via probes/labels/concepts.ts; labels WordNet does not know become `<label>.n.01` (counted as
- *   unmapped).
- * Ids are `<label>_<object id>` (`sofa_0`), so VLA-3D object ids stay readable in them.
+ * - category: the WordNet synset of the raw label's head phrase (then of the NYU label's) in `lemma.n.NN`
+ *   form, via probes/labels/concepts.ts. The head phrase is the label spelled in ASCII (slug.ts) up to
+ *   its first comma, without parentheses or a trailing "for …"/"with …"/"on …" phrase: "table, round"
+ *   is a table (not round.n.01), "chair for office" a chair. Labels WordNet does not know become
+ *   `<head phrase slug>.n.01` (counted as unmapped).
+ * Ids are `<label slug>_<object id>` (`sofa_0`), so VLA-3D object ids stay readable in them.
  */
 import type { Ability, ObjectSpec, Shape } from "../../../../sim/scene/schema.ts";
 import { conceptOf } from "../../labels/concepts.ts";
 import { categoryProfile } from "../../../../sim/categories/index.ts";
 import { isA, synsetByName } from "../../../../sim/categories/wordnet.ts";
 import type { Vla3dObject } from "./read.ts";
+import { asciiLabel, labelSlug } from "./slug.ts";
+
+export { labelSlug } from "./slug.ts";
 
 const STRUCTURE = new Set(["wall", "floor", "ceiling"]);
-const LOOSE = new Set(["pillow", "clothes", "books", "paper", "towel", "box", "bag", "otherprop"]);
+/** NYU40 classes of loose things (carryable when no side is longer than 1 m). */
+export const LOOSE_CLASSES: ReadonlySet<string> = new Set(["pillow", "clothes", "books", "paper", "towel", "box", "bag", "otherprop"]);
 const TABLE = new Set(["table", "desk"]);
 const CONTAINER = new Set(["cabinet", "dresser", "night stand", "refridgerator", "refrigerator"]);
 const SURFACE = new Set(["table", "desk", "counter", "shelves", "bookshelf", "bed", "sofa", "cabinet", "dresser", "night stand"]);
@@ -89,10 +95,12 @@ export function guessNyu40(label: string): string {
   const key = label.trim().toLowerCase();
   const cached = guessCache.get(key);
   if (cached !== undefined) return cached;
+  const head = headPhrase(label).toLowerCase();
   let guess: string;
   if (NYU40.has(key)) guess = key;
+  else if (NYU40.has(head)) guess = head;
   else {
-    const concept = conceptOf(label);
+    const concept = conceptOfHead(label);
     const offset = concept ? concept.offset : null;
     const hit = offset === null ? undefined : GUESSES.find(([ancestor]) => synsetByName(ancestor) !== null && isA(offset, ancestor));
     if (hit) guess = hit[1];
@@ -115,19 +123,34 @@ export function isStructure(o: Vla3dObject): boolean {
 
 /** True when the label rule makes the object carryable. */
 export function isCarryable(o: Vla3dObject): boolean {
-  return LOOSE.has(nyu40Of(o)) && Math.max(o.box.size.x, o.box.size.y, o.box.size.z) <= 1.0;
+  return LOOSE_CLASSES.has(nyu40Of(o)) && Math.max(o.box.size.x, o.box.size.y, o.box.size.z) <= 1.0;
 }
 
-/** Slug used in ids and fallback synsets: lower case, `_` between words. */
-export function labelSlug(label: string): string {
-  return label.trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "") || "object";
+/**
+ * The part of a label that names what the thing is (see module comment): ASCII spelling, up to the first
+ * comma or semicolon, quoted names, parentheses and a trailing prepositional phrase dropped. Empty when
+ * nothing is left (a label in a script without an ASCII spelling).
+ */
+export function headPhrase(label: string): string {
+  // a quoted part is a name ('book "Dune"' is a book, not a dune), a parenthesis an aside
+  const head = asciiLabel(label).text.replace(/"[^"]*"|\([^)]*\)/g, " ").split(/[,;]/)[0]!.trim();
+  // "of" is the lookup's own business (concepts.ts keeps "chest of drawers" whole where WordNet has it)
+  const cut = head.replace(/\s+(?:for|with|on|from|under|near)\s.*$/i, "").trim();
+  return (cut || head).replace(/\s+/g, " ");
+}
+
+/** The WordNet concept of a label's head phrase, or null. */
+function conceptOfHead(label: string) {
+  const head = headPhrase(label);
+  return head === "" ? null : conceptOf(head);
 }
 
 /** The category synset of an object and whether WordNet knew it. */
 export function categoryOf(o: Vla3dObject): { synset: string; mapped: boolean } {
-  const concept = conceptOf(o.rawLabel) ?? (o.nyuLabel ? conceptOf(o.nyuLabel) : null);
+  const concept = conceptOfHead(o.rawLabel) ?? (o.nyuLabel ? conceptOfHead(o.nyuLabel) : null);
   if (concept && /^[A-Za-z0-9_'.-]+\.n\.\d+$/.test(concept.synset)) return { synset: concept.synset, mapped: true };
-  return { synset: `${labelSlug(o.rawLabel)}.n.01`, mapped: false };
+  const head = headPhrase(o.rawLabel);
+  return { synset: `${labelSlug(head === "" ? o.rawLabel : head)}.n.01`, mapped: false };
 }
 
 /** Converts one object (not a wall, floor or ceiling) given its room and the storey's z shift. */

@@ -2,8 +2,9 @@
  * Reads one VLA-3D scene folder: objects (`*_object_result.csv`, else `object_list.txt`), regions
  * (`*_region_result.csv`) and referential statements (`*_referential_statements.json`). Every file
  * of the folder is either used or listed with why not (`*_scene_graph.json`: relations follow from
- * geometry here; `*_objects.json`: the same objects as the CSV, without headings). Rows that do not
- * parse are skipped with their line number.
+ * geometry here; `*_objects.json`: the same objects as the CSV, without headings); files pair with
+ * the scene by their name's prefix (pair-files.ts). Rows that do not parse are skipped with their line,
+ * the column and the value; a repeated object id keeps its first row.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +12,7 @@ import type { Box } from "../../../../sim/scene/schema.ts";
 import { parseCsv } from "../csv.ts";
 import { parseObjectList } from "../../grounding/object-list.ts";
 import { parseJsonText } from "../source-files.ts";
+import { pairSceneFiles } from "./pair-files.ts";
 
 export interface Vla3dObject {
   id: number;
@@ -60,23 +62,56 @@ export interface Vla3dFolder {
 
 const num = (s: string | undefined) => (s === undefined || s.trim() === "" || s.trim() === "_" ? NaN : Number(s));
 
-function boxOf(r: Record<string, string>, prefix: string): Box | null {
-  const v = ["cx", "cy", "cz", "xlength", "ylength", "zlength", "heading"].map((k) => num(r[`${prefix}_${k}`]));
-  if (!v.every(Number.isFinite)) return null;
-  return { center: { x: v[0]!, y: v[1]!, z: v[2]! }, size: { x: v[3]!, y: v[4]!, z: v[5]! }, heading: v[6]! };
+const BOX_KEYS = ["cx", "cy", "cz", "xlength", "ylength", "zlength", "heading"] as const;
+
+/** A row's problem: where in the file (line and column) and what is wrong. */
+interface RowProblem {
+  where: string;
+  reason: string;
 }
+
+/**
+ * The numbers of a row's columns, or what is wrong with them: each column that is missing, empty or not a
+ * finite number is named with its value; a size column (`*length`) must not be negative.
+ */
+function numbersOf(r: Record<string, string>, line: number, columns: readonly string[]): number[] | RowProblem {
+  const values = columns.map((c) => num(r[c]));
+  const bad = columns.filter((_, i) => !Number.isFinite(values[i]));
+  if (bad.length > 0) {
+    const what = bad.map((c) => (r[c] === undefined ? `${c} is missing` : r[c]!.trim() === "" ? `${c} is empty` : `${c} is ${JSON.stringify(r[c])}`));
+    return { where: `line ${line}, column ${bad[0]}`, reason: `${what.join("; ")}: not a finite number; row skipped` };
+  }
+  const negative = columns.filter((c, i) => c.endsWith("length") && values[i]! < 0);
+  if (negative.length > 0)
+    return { where: `line ${line}, column ${negative[0]}`, reason: `${negative.map((c) => `${c} is ${r[c]!.trim()}`).join("; ")}: a box size cannot be negative; row skipped` };
+  return values;
+}
+
+const boxOf = (v: number[]): Box => ({ center: { x: v[0]!, y: v[1]!, z: v[2]! }, size: { x: v[3]!, y: v[4]!, z: v[5]! }, heading: v[6]! });
 
 function readObjectsCsv(file: string, skipped: Skip[]): Vla3dObject[] {
   const { rows, problems } = parseCsv(readFileSync(file, "utf8"));
   for (const p of problems) skipped.push({ file, where: `line ${p.line}`, reason: p.reason });
   const out: Vla3dObject[] = [];
+  const lineOfId = new Map<number, number>();
+  const columns = ["object_id", ...BOX_KEYS.map((k) => `object_bbox_${k}`)];
   for (const { line, record: r } of rows) {
-    const box = boxOf(r, "object_bbox");
-    const id = num(r.object_id);
-    if (!box || !Number.isInteger(id)) {
-      skipped.push({ file, where: `line ${line}`, reason: "object_id or box is not a number" });
+    const v = numbersOf(r, line, columns);
+    if (!Array.isArray(v)) {
+      skipped.push({ file, ...v });
       continue;
     }
+    const id = v[0]!;
+    if (!Number.isInteger(id)) {
+      skipped.push({ file, where: `line ${line}, column object_id`, reason: `object_id is ${JSON.stringify(r.object_id)}: not a whole number; row skipped` });
+      continue;
+    }
+    const first = lineOfId.get(id);
+    if (first !== undefined) {
+      skipped.push({ file, where: `line ${line}, column object_id`, reason: `object_id ${id} is already used on line ${first}: the first is kept, this row skipped` });
+      continue;
+    }
+    lineOfId.set(id, line);
     const region = (r.region_id ?? "").trim();
     out.push({
       id,
@@ -84,7 +119,7 @@ function readObjectsCsv(file: string, skipped: Skip[]): Vla3dObject[] {
       rawLabel: (r.raw_label ?? "").trim() || (r.nyu_label ?? "object"),
       nyuLabel: r.nyu_label,
       nyu40Label: r.nyu40_label,
-      box,
+      box: boxOf(v.slice(1)),
       colors: [1, 2, 3].map((k) => r[`object_color_scheme${k}`] ?? "_").filter((c) => c !== "_" && c !== "N/A" && c !== ""),
     });
   }
@@ -95,13 +130,25 @@ function readRegionsCsv(file: string, skipped: Skip[]): Vla3dRegion[] {
   const { rows, problems } = parseCsv(readFileSync(file, "utf8"));
   for (const p of problems) skipped.push({ file, where: `line ${p.line}`, reason: p.reason });
   const out: Vla3dRegion[] = [];
+  const lineOfId = new Map<string, number>();
   for (const { line, record: r } of rows) {
-    const box = boxOf(r, "region_bbox");
-    if (!box || !r.region_id) {
-      skipped.push({ file, where: `line ${line}`, reason: "region_id or box is not a number" });
+    const id = (r.region_id ?? "").trim();
+    if (id === "") {
+      skipped.push({ file, where: `line ${line}, column region_id`, reason: `region_id is ${r.region_id === undefined ? "missing" : "empty"}; row skipped` });
       continue;
     }
-    out.push({ id: r.region_id.trim(), label: (r.region_label ?? "").trim(), box });
+    const v = numbersOf(r, line, BOX_KEYS.map((k) => `region_bbox_${k}`));
+    if (!Array.isArray(v)) {
+      skipped.push({ file, ...v });
+      continue;
+    }
+    const first = lineOfId.get(id);
+    if (first !== undefined) {
+      skipped.push({ file, where: `line ${line}, column region_id`, reason: `region_id ${id} is already used on line ${first}: the first is kept, this row skipped` });
+      continue;
+    }
+    lineOfId.set(id, line);
+    out.push({ id, label: (r.region_label ?? "").trim(), box: boxOf(v) });
   }
   return out;
 }
@@ -156,48 +203,53 @@ function compareObjectList(file: string, objects: readonly Vla3dObject[]): strin
 /** Reads one scene folder given its files (see module comment). */
 export function readVla3dFolder(dir: string, files: readonly string[]): Vla3dFolder {
   const folder: Vla3dFolder = { name: path.basename(dir), dataset: path.basename(path.dirname(dir)), objects: [], regions: [], statements: [], used: [], skipped: [], notes: [] };
-  const find = (suffix: string) => files.filter((f) => f.endsWith(suffix));
-  const csv = find("_object_result.csv");
-  const list = find("object_list.txt");
-  if (csv.length > 0) {
-    folder.objects = readObjectsCsv(csv[0]!, folder.skipped);
-    folder.used.push(csv[0]!);
-  } else if (list.length > 0) {
-    const { objects, problems } = parseObjectList(readFileSync(list[0]!, "utf8"));
-    for (const p of problems) folder.skipped.push({ file: list[0]!, where: `line ${p.line}`, reason: p.reason });
+  const paired = pairSceneFiles(dir, files);
+  // why each file not read is left alone, listed in the folder's file order at the end
+  const unread = new Map(paired.others.map((o) => [o.file, o.reason]));
+  const { objectCsv: csv, objectList: list, regionCsv: region } = paired;
+  if (csv) {
+    folder.objects = readObjectsCsv(csv, folder.skipped);
+    folder.used.push(csv);
+  } else if (list) {
+    const { objects, problems } = parseObjectList(readFileSync(list, "utf8"));
+    for (const p of problems) folder.skipped.push({ file: list, where: `line ${p.line}`, reason: p.reason });
     folder.objects = [...objects.values()].map((o) => ({ id: o.id, regionId: null, rawLabel: o.label, box: o.box, colors: o.color ? [o.color] : [] }));
-    folder.used.push(list[0]!);
+    folder.used.push(list);
   }
-  for (const f of find("_region_result.csv").slice(0, 1)) {
-    folder.regions = readRegionsCsv(f, folder.skipped);
-    folder.used.push(f);
+  if (region) {
+    folder.regions = readRegionsCsv(region, folder.skipped);
+    folder.used.push(region);
   }
   const where = `${folder.dataset}/${folder.name}`;
-  if (csv.length === 0)
+  if (!csv && list)
     folder.notes.push(`${where}: no *_object_result.csv, objects from object_list.txt: no NYU40 classes (guessed from each label's WordNet category) and no region ids${folder.regions.length > 0 ? " (taken from the region boxes that hold the objects)" : ""}`);
-  if (find("_region_result.csv").length === 0) {
+  if (!region) {
     folder.notes.push(`${where}: no *_region_result.csv: rooms inferred, one per storey, storeys from the floor slabs (else from the objects' heights); the objects' region ids are ignored`);
     // region ids of the objects name regions of the missing file
     for (const o of folder.objects) o.regionId = null;
+  } else {
+    const known = new Set(folder.regions.map((r) => r.id));
+    const missing = folder.objects.filter((o) => o.regionId !== null && !known.has(o.regionId));
+    if (missing.length > 0) {
+      const ids = [...new Set(missing.map((o) => o.regionId!))].sort();
+      folder.notes.push(
+        `${where}: ${missing.length} objects name regions the region file lacks (region ${ids.join(", ")}; objects ${missing.slice(0, 8).map((o) => o.id).join(", ")}${missing.length > 8 ? ", …" : ""}): each goes to the storey its height says and the room nearest its centre`,
+      );
+    }
   }
-  for (const f of find("_referential_statements.json")) {
-    folder.statements.push(...readStatements(f, folder.skipped));
-    folder.used.push(f);
+  if (paired.statements) {
+    folder.statements.push(...readStatements(paired.statements, folder.skipped));
+    folder.used.push(paired.statements);
   }
-  for (const f of files) {
-    if (folder.used.includes(f)) continue;
+  for (const f of paired.extras) {
     const reason = f.endsWith("_scene_graph.json")
       ? "scene graph relations are not imported: they follow from geometry"
-      : f.endsWith("_objects.json")
-        ? csv.length > 0
-          ? "same objects as the object CSV (without headings)"
-          : "not read: object_list.txt is used for the objects (with headings); there is no object CSV"
-        : f.endsWith("object_list.txt")
-          ? compareObjectList(f, folder.objects)
-          : f.endsWith("_region_result.csv")
-            ? "a second region file: the first is used"
-            : "not a VLA-3D scene file";
-    folder.skipped.push({ file: f, reason });
+      : csv
+        ? "same objects as the object CSV (without headings)"
+        : "not read: object_list.txt is used for the objects (with headings); there is no object CSV";
+    unread.set(f, reason);
   }
+  if (list && csv) unread.set(list, compareObjectList(list, folder.objects));
+  for (const f of files) if (unread.has(f)) folder.skipped.push({ file: f, reason: unread.get(f)! });
   return folder;
 }

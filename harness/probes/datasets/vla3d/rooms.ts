@@ -15,6 +15,7 @@ import type { RoomSpec } from "../../../../sim/scene/schema.ts";
 import { footprintCorners } from "../../../../sim/geometry/footprint.ts";
 import type { Vla3dObject, Vla3dRegion } from "./read.ts";
 import { nyu40Of } from "./objects.ts";
+import { floorOfLevel, quantile } from "./floor.ts";
 
 type Rect = { min: { x: number; y: number }; max: { x: number; y: number } };
 
@@ -36,11 +37,6 @@ export function roomTypeOf(label: string): string {
   const slug = label.trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
   if (slug === "" || /^\d+$/.test(slug)) return "room";
   return TYPE_ALIASES[slug] ?? slug;
-}
-
-function quantile(values: number[], q: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 }
 
 const bottom = (o: Vla3dObject) => o.box.center.z - o.box.size.z / 2;
@@ -155,11 +151,13 @@ export function planStoreys(regions: readonly Vla3dRegion[], objects: readonly V
 }
 
 /**
- * Storeys without a region file: one per level of floor slabs (tops more than 1.8 m apart), the floor
- * at the top of the level's lowest slab; with no floor slab, one storey whose floor is the 10th
- * percentile of the bottoms of the things standing in it. Each storey is one room, `room_<storey>`,
- * covering its objects (see {@link fitRooms}). Region ids of the objects are ignored: they name regions
- * of a file that is missing.
+ * Storeys without a region file: one per level of floor slabs (tops more than 1.8 m apart). The
+ * objects are first given to the levels by the top of each level's lowest slab (a generous floor, so
+ * nothing standing on a thick slab falls to the level below), then each level's floor is where its
+ * standing things' bottoms cluster (floor.ts), not a slab's top; with no floor slab, one storey whose
+ * floor is the 10th percentile of the bottoms of the things standing in it. Each storey is one room,
+ * `room_<storey>`, covering its objects (see {@link fitRooms}). Region ids of the objects are ignored:
+ * they name regions of a file that is missing.
  */
 function inferStoreys(all: readonly Vla3dObject[]): Storey[] {
   const objects = all.map((o) => (o.regionId === null ? o : { ...o, regionId: null }));
@@ -183,6 +181,15 @@ function inferStoreys(all: readonly Vla3dObject[]): Storey[] {
     levels.length > 0
       ? levels.map((level, i) => make(i, top(level[0]!), level.map((s) => boundsOf(footprintCorners(s.box)))))
       : [make(0, objects.filter(standing).length > 0 ? quantile(objects.filter(standing).map(bottom), 0.1) : 0, [])];
+  if (levels.length > 0) {
+    // members by the slab tops first, then each floor from what stands on it (both at once: a floor moved
+    // first would change which storey the next level's objects fall to)
+    const standingOn = storeys.map((s) => objects.filter((o) => standing(o) && storeyOf(o, storeys) === s));
+    storeys.forEach((s, i) => {
+      const floor = floorOfLevel(levels[i]!, standingOn[i]!);
+      s.zShift = Math.abs(floor) > 0.1 ? floor : 0;
+    });
+  }
   for (const s of storeys) {
     const members = objects.filter((o) => storeyOf(o, storeys) === s);
     const corners = members.flatMap((o) => footprintCorners(o.box));
