@@ -4,23 +4,18 @@
  * default, where `<<` is an ordinary key, so a scenario built that way lost every field it took from its anchor
  * ("$[1].receptacles: expected array, received undefined").
  */
-import { readFileSync } from "node:fs";
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, visit } from "yaml";
 import type { Document, Node } from "yaml";
 import { InputError } from "../../sim/errors.ts";
 import { parseStructuredText } from "../../sim/files/read-structured.ts";
+import { readTextFile } from "../../sim/files/read-text.ts";
 
 /**
  * Parses `file` as the shared reader does (its errors — unreadable file, syntax, nesting, aliases — name the
  * line and column), then, when the text holds a merge key, again with merge keys applied. Throws InputError.
  */
 export function readTidybotYaml(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (err) {
-    throw new InputError(file, undefined, `cannot read file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
+  const text = readTextFile(file);
   // the shared reader first, so every problem it knows is reported as for any other file
   const plain = parseStructuredText(text, file);
   // no `<<` in the text, no merge key: the shared reader's value is the answer (and a file without merge keys

@@ -1,5 +1,7 @@
 import { InputError } from "../../sim/errors.ts";
-import { jsonSyntaxErrorOffset } from "../../sim/files/json-syntax.ts";
+import { jsonErrorMessage, jsonSyntaxErrorOffset } from "../../sim/files/json-syntax.ts";
+
+export { jsonErrorMessage };
 
 /**
  * `line:column` of a JSON.parse failure in `text`: where V8's message says (`… in JSON at position 12`),
@@ -16,15 +18,6 @@ export function jsonErrorLocation(text: string, err: unknown, firstLine = 1): st
   const line = firstLine + (before.match(/\n/g)?.length ?? 0);
   const column = pos - (before.lastIndexOf("\n") + 1) + 1;
   return `${line}:${column}`;
-}
-
-/**
- * What V8 says of a JSON.parse failure, without its echo of the input (`, "{\"a\": x}" is not valid JSON`, which
- * can be a whole file) and the position (the caller names the place): `Unexpected token 'x'`.
- */
-export function jsonErrorMessage(err: unknown): string {
-  const msg = err instanceof Error ? err.message : String(err);
-  return msg.replace(/, (?:\.\.\.)?".*is not valid JSON$/s, "").replace(/ in JSON at position \d+.*$/s, "");
 }
 
 /** The reason part of a JSON.parse failure: `not valid JSON: ` and {@link jsonErrorMessage}. */

@@ -107,3 +107,12 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
   const line = (before.match(/\n/g)?.length ?? 0) + 1;
   return { line, column: offset - (before.lastIndexOf("\n") + 1) + 1 };
 }
+
+/**
+ * What V8 says of a JSON.parse failure, without its echo of the input (`, "{\"a\": x}" is not valid JSON`, which
+ * can be a whole file) and the position (the caller names the place): `Unexpected token 'x'`.
+ */
+export function jsonErrorMessage(err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  return msg.replace(/, (?:\.\.\.)?".*is not valid JSON$/s, "").replace(/ in JSON at position \d+.*$/s, "");
+}

@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import { parseDocument, LineCounter, visit } from "yaml";
 import type { z } from "zod";
 import { InputError, formatJsonPath, oneInputError } from "../errors.ts";
-import { jsonSyntaxErrorOffset, lineColumnAt } from "./json-syntax.ts";
+import { jsonErrorMessage, jsonSyntaxErrorOffset, lineColumnAt } from "./json-syntax.ts";
 import { yamlDepthBound } from "./nesting-depth.ts";
+import { readTextFile } from "./read-text.ts";
 
 /** Deepest YAML accepted (see nesting-depth.ts): far beyond any scene, task or suite, far below a stack overflow. */
 export const MAX_YAML_DEPTH = 256;
@@ -13,13 +13,7 @@ export const MAX_YAML_DEPTH = 256;
  * `line L, column C` for syntax, the JSON path for schema problems.
  */
 export function readStructuredFile(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (err) {
-    throw new InputError(file, undefined, `cannot read file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
-  return parseStructuredText(text, file);
+  return parseStructuredText(readTextFile(file), file);
 }
 
 /** Parses JSON (by extension or first character) or YAML text. */
@@ -31,7 +25,7 @@ export function parseStructuredText(text: string, file: string): unknown {
     try {
       return JSON.parse(text);
     } catch (err) {
-      throw new InputError(file, jsonErrorPlace(text, err as Error), `invalid JSON: ${(err as Error).message.replace(/ in JSON at position \d+.*$/s, "").replace(/, ".*" is not valid JSON$/s, "")}`);
+      throw new InputError(file, jsonErrorPlace(text, err as Error), `invalid JSON: ${jsonErrorMessage(err)}`);
     }
   }
   const bound = yamlDepthBound(text, MAX_YAML_DEPTH);

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { parseStructuredText, validateWith } from "../files/read-structured.ts";
-import { InputError } from "../errors.ts";
+import { readTextFile } from "../files/read-text.ts";
 import { SceneSchema, type SceneFile } from "./schema.ts";
 
 /** A scene file as loaded: validated content plus its content hash (trajectories record it). */
@@ -13,12 +12,7 @@ export interface LoadedScene {
 
 /** Reads and validates a scene file (JSON or YAML). Throws InputError(s) naming file and JSON path. */
 export function loadSceneFile(path: string): LoadedScene {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    throw new InputError(path, undefined, `cannot read scene file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
+  const text = readTextFile(path, "scene file");
   return { path, hash: contentHash(text), scene: parseScene(text, path) };
 }
 

@@ -4,6 +4,7 @@ import { parseProblem } from "../bddl/parser.ts";
 import type { BddlProblem } from "../bddl/ast.ts";
 import { InputError, oneInputError } from "../errors.ts";
 import { parseStructuredText, validateWith } from "../files/read-structured.ts";
+import { readTextFile } from "../files/read-text.ts";
 import { contentHash } from "../scene/load.ts";
 import { bindingProblems } from "./binding.ts";
 import { predicateProblems } from "./predicate-check.ts";
@@ -30,12 +31,7 @@ export interface LoadedTask {
  *   text) and the reason — every problem of these checks, not only the first.
  */
 export function loadTaskFile(file: string): LoadedTask {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (err) {
-    throw new InputError(file, undefined, `cannot read task file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
+  const text = readTextFile(file, "task file");
   if (/\.bddl$/i.test(file)) {
     const problem = parseProblem(text, file);
     const task: TaskFile = {

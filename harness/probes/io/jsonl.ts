@@ -3,11 +3,11 @@
  * expected shape, is reported with its 1-based line number and skipped — never fatal. Only a file that
  * cannot be read at all is an error.
  */
-import { readFileSync } from "node:fs";
 import type { z } from "zod";
 import { InputError, formatJsonPath } from "../../../sim/errors.ts";
 import type { SkippedLine } from "../types.ts";
 import { jsonErrorMessage } from "../../metrics/json-text.ts";
+import { readTextFile } from "../../../sim/files/read-text.ts";
 
 /** A parsed line with its 1-based line number. */
 export interface JsonlRow<T> {
@@ -21,14 +21,8 @@ export interface JsonlRead<T> {
   skipped: SkippedLine[];
 }
 
-/** Reads a text file or throws InputError naming it. */
-export function readTextFile(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (err) {
-    throw new InputError(file, undefined, `cannot read file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
-}
+/** Reads a text file or throws InputError naming it (the shared reader, re-exported for the probe files). */
+export { readTextFile };
 
 /** Parses JSONL text; each non-blank line is JSON-parsed and, when a schema is given, validated. */
 export function parseJsonl<S extends z.ZodType>(text: string, file: string, schema: S): JsonlRead<z.infer<S>> {
