@@ -106,12 +106,7 @@ function readObjectsCsv(file: string, skipped: Skip[]): Vla3dObject[] {
       skipped.push({ file, where: `line ${line}, column object_id`, reason: `object_id is ${JSON.stringify(r.object_id)}: not a whole number; row skipped` });
       continue;
     }
-    const first = lineOfId.get(id);
-    if (first !== undefined) {
-      skipped.push({ file, where: `line ${line}, column object_id`, reason: `object_id ${id} is already used on line ${first}: the first is kept, this row skipped` });
-      continue;
-    }
-    lineOfId.set(id, line);
+    if (repeatedId(lineOfId, id, line, "object_id", file, skipped)) continue;
     const region = (r.region_id ?? "").trim();
     out.push({
       id,
@@ -124,6 +119,20 @@ function readObjectsCsv(file: string, skipped: Skip[]): Vla3dObject[] {
     });
   }
   return out;
+}
+
+/**
+ * True, with a skip that names both lines, when `id` was already read on an earlier row: the first row is kept
+ * (one bad copy should not drop a scene). Otherwise records the row's line for `id`.
+ */
+function repeatedId<K extends string | number>(lineOfId: Map<K, number>, id: K, line: number, column: string, file: string, skipped: Skip[]): boolean {
+  const first = lineOfId.get(id);
+  if (first === undefined) {
+    lineOfId.set(id, line);
+    return false;
+  }
+  skipped.push({ file, where: `line ${line}, column ${column}`, reason: `${column} ${id} is already used on line ${first}: the first is kept, this row skipped` });
+  return true;
 }
 
 function readRegionsCsv(file: string, skipped: Skip[]): Vla3dRegion[] {
@@ -142,12 +151,7 @@ function readRegionsCsv(file: string, skipped: Skip[]): Vla3dRegion[] {
       skipped.push({ file, ...v });
       continue;
     }
-    const first = lineOfId.get(id);
-    if (first !== undefined) {
-      skipped.push({ file, where: `line ${line}, column region_id`, reason: `region_id ${id} is already used on line ${first}: the first is kept, this row skipped` });
-      continue;
-    }
-    lineOfId.set(id, line);
+    if (repeatedId(lineOfId, id, line, "region_id", file, skipped)) continue;
     out.push({ id, label: (r.region_label ?? "").trim(), box: boxOf(v) });
   }
   return out;
