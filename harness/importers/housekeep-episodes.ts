@@ -11,7 +11,9 @@ import { housekeepRooms, housekeepScene, housekeepTask } from "../probes/dataset
 import { housekeepReceptacles } from "../probes/datasets/housekeep-receptacles.ts";
 import { writeJsonFile, writeJsonlFile } from "../probes/datasets/source-files.ts";
 import type { DetectionCase } from "../probes/types.ts";
+import { HousekeepHouseIds } from "../probes/datasets/housekeep-house-ids.ts";
 import { HousekeepIdAllocator, type HousekeepEpisodeIds } from "./housekeep-ids.ts";
+import { describeObjectKeyIssue, uniqueObjectKeys, type ObjectKeyIssue } from "./housekeep-objects.ts";
 import type { ImportSummary } from "./index.ts";
 
 /** An episode as read, with where it is and the ids it is imported under. */
@@ -28,10 +30,21 @@ export function firstFew(items: readonly string[], n = 3): string {
   return `${items.slice(0, n).join(", ")}${items.length > n ? ", …" : ""}`;
 }
 
-/** Gives every episode of `files` (in order) its ids; notes the scene ids that were shortened and the ids that were taken. */
+/**
+ * Gives every episode of `files` (in order) its ids and unique object keys (housekeep-objects.ts); notes the scene
+ * ids that were shortened, the ids that were taken and the object keys that were repeated or empty.
+ */
 export function sourceEpisodes(files: ReadonlyArray<{ file: string; episodes: readonly HousekeepEpisode[] }>, summary: ImportSummary): SourcedEpisode[] {
   const ids = new HousekeepIdAllocator();
-  const out = files.flatMap(({ file, episodes }) => episodes.map((ep, i) => ({ ep, file, where: `$.episodes[${i}]`, ids: ids.next(ep.scene_id, ep.episode_id) })));
+  const keyIssues: ObjectKeyIssue[] = [];
+  const out = files.flatMap(({ file, episodes }) =>
+    episodes.map((raw, i) => {
+      const where = `$.episodes[${i}]`;
+      const unique = uniqueObjectKeys(raw, file, where);
+      keyIssues.push(...unique.issues);
+      return { ep: unique.ep, file, where, ids: ids.next(raw.scene_id, raw.episode_id) };
+    }),
+  );
   if (ids.shortened.size > 0) {
     const shown = [...ids.shortened].map(([from, to]) => `${JSON.stringify(from)} → ${to}`);
     summary.notes.push(`${shown.length} scene id${shown.length === 1 ? " is" : "s are"} not a safe file name and became the house's name (letters, digits, _ and - only): ${firstFew(shown)}`);
@@ -40,6 +53,12 @@ export function sourceEpisodes(files: ReadonlyArray<{ file: string; episodes: re
     const shown = ids.renamed.map((r) => `${r.from} → ${r.to}`);
     summary.notes.push(
       `${shown.length} episode id${shown.length === 1 ? " was" : "s were"} already taken in this import (the same house in two files or splits, or scene ids with the same name) and got a suffix, so that no episode's files overwrite another's: ${firstFew(shown)}`,
+    );
+  }
+  if (keyIssues.length > 0) {
+    const n = keyIssues.length;
+    summary.notes.push(
+      `${n} object${n === 1 ? " has a key" : "s have keys"} already used in ${n === 1 ? "its" : "their"} episode, or empty (a key is the object's id there): a copy of an earlier entry or an empty key is left out, a different object under a taken key gets a #N suffix: ${firstFew(keyIssues.map(describeObjectKeyIssue), 5)}`,
     );
   }
   return out;
@@ -73,14 +92,15 @@ export function writeEpisodeScenes(episodes: readonly SourcedEpisode[], out: str
   const suite: Array<{ id: string; scene: string; task: string; seed: number; maxSteps: number }> = [];
   let scenes = 0;
   for (const [, eps] of byHouse) {
-    const receptacles = housekeepReceptacles(eps.map((s) => s.ep));
-    const rooms = housekeepRooms(receptacles.values());
+    const house = HousekeepHouseIds.of(eps.map((s) => s.ep));
+    const receptacles = housekeepReceptacles(eps.map((s) => s.ep), house);
+    const rooms = housekeepRooms(receptacles.values(), house);
     for (const { ep, file, where, ids } of eps) {
       if (rooms.length === 0) {
         summary.skipped.push({ file, where, reason: NO_ROOMS });
         continue;
       }
-      const scene = { ...housekeepScene(ep, receptacles, rooms), id: ids.id };
+      const scene = { ...housekeepScene(ep, receptacles, rooms, house), id: ids.id };
       const checked = SceneSchema.safeParse(scene);
       if (!checked.success) {
         const issue = checked.error.issues[0]!;
@@ -90,7 +110,7 @@ export function writeEpisodeScenes(episodes: readonly SourcedEpisode[], out: str
       const scenePath = path.join("scenes", `${scene.id}.scene.json`);
       writeJsonFile(out, scenePath, scene);
       scenes++;
-      const task = housekeepTask(ep, scene, receptacles);
+      const task = housekeepTask(ep, scene, receptacles, house);
       if (!task) continue;
       const taskPath = path.join("tasks", `${task.id as string}.task.json`);
       writeJsonFile(out, taskPath, task);

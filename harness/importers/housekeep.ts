@@ -10,11 +10,11 @@
  *   scenes/, tasks/                  a scene and a tidy-up task per episode (rules: probes/datasets/housekeep-scenes.ts)
  *   housekeep.suite.json             one episode per task, for `rearrange run --suite`
  *   import.json                      this summary
- * Options: `seed` (object split), `split` (a JSON file `{train,val,test}` of object names to use instead).
+ * Options: `seed` (object split), `split` (a JSON file `{train,val,test}` of object names to use instead:
+ * housekeep-split.ts).
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import { InputError, formatJsonPath } from "../../sim/errors.ts";
+import { formatJsonPath } from "../../sim/errors.ts";
 import {
   HousekeepAnnotationsSchema,
   HousekeepEpisodesSchema,
@@ -23,28 +23,12 @@ import {
   type HousekeepAnnotations,
   type HousekeepEpisode,
   type HousekeepEpisodes,
-  type SplitName,
 } from "../probes/datasets/housekeep.ts";
-import { listSourceFiles, parseJsonText, writeJsonFile, writeJsonlFile } from "../probes/datasets/source-files.ts";
+import { listSourceFiles, writeJsonFile, writeJsonlFile } from "../probes/datasets/source-files.ts";
 import { firstFew, sourceEpisodes, writeDetectionCases, writeEpisodeScenes } from "./housekeep-episodes.ts";
 import { readHousekeepSource } from "./housekeep-sources.ts";
+import { readSplitFile, splitFileNotes } from "./housekeep-split.ts";
 import type { ImportOptions, ImportSummary } from "./index.ts";
-
-function readSplitFile(file: string): Partial<Record<SplitName, string[]>> {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (err) {
-    throw new InputError(file, undefined, `cannot read split file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
-  const parsed = parseJsonText(text);
-  if (!("value" in parsed)) throw new InputError(file, parsed.where, parsed.reason);
-  const v = parsed.value as Record<string, unknown>;
-  for (const s of SPLITS)
-    if (v?.[s] !== undefined && !(Array.isArray(v[s]) && (v[s] as unknown[]).every((x) => typeof x === "string")))
-      throw new InputError(file, `$.${s}`, "expected a list of object names");
-  return v as Partial<Record<SplitName, string[]>>;
-}
 
 /** Imports a Housekeep folder (see module comment). */
 export async function importHousekeep(src: string, options: ImportOptions): Promise<ImportSummary> {
@@ -94,8 +78,7 @@ export async function importHousekeep(src: string, options: ImportOptions): Prom
     );
     if (noPositive.length > 0) summary.notes.push(`${noPositive.length} (object, room) pairs left out: no annotator placed the object anywhere in that room`);
     if (unsplit.length > 0) summary.notes.push(`${unsplit.length} objects are in no split of the split file and were left out: ${firstFew(unsplit, 5)}`);
-    const unannotated = given ? [...new Set(SPLITS.flatMap((s) => given[s] ?? []))].filter((name) => !Object.hasOwn(annotations.ranks, name)) : [];
-    if (unannotated.length > 0) summary.notes.push(`${unannotated.length} object${unannotated.length === 1 ? " named in the split file has" : "s named in the split file have"} no annotations and ${unannotated.length === 1 ? "was" : "were"} ignored: ${firstFew(unannotated, 5)}`);
+    if (given) summary.notes.push(...splitFileNotes(options.split as string, given, annotations));
   } else summary.notes.push("no annotation file found: no ranking cases written");
   const episodes = sourceEpisodes(episodeFiles, summary);
   if (episodes.length > 0) {

@@ -17,6 +17,7 @@
 import type { ObjectSpec, Vec3 } from "../../../sim/scene/schema.ts";
 import { housekeepReceptacleCategory, housekeepRoomType, type HousekeepEpisode } from "./housekeep.ts";
 import { conceptOf } from "../labels/concepts.ts";
+import { HousekeepHouseIds, housekeepRoomName } from "./housekeep-house-ids.ts";
 
 /** Habitat (y-up) → ours (z-up): (x, y, z) becomes (x, −z, y), a proper rotation (handedness kept). */
 export function habitatToZUp([x, y, z]: readonly [number, number, number]): Vec3 {
@@ -100,11 +101,6 @@ export function housekeepSynset(category: string): string {
   return conceptOf(category)?.synset ?? `${category.toLowerCase().replace(/[^a-z0-9]+/g, "_")}.n.01`;
 }
 
-/** The scene object id of a Housekeep receptacle key (`kitchen_0-counter_64_0.urdf` → `kitchen_0_counter_64_0`). */
-export function receptacleId(key: string): string {
-  return key.replace(/\.urdf$/, "").replace(/[^A-Za-z0-9_]+/g, "_");
-}
-
 interface Sized {
   key: string;
   category: string;
@@ -118,8 +114,11 @@ interface Sized {
   keep: { minX: number; maxX: number; minY: number; maxY: number } | null;
 }
 
-/** Fixed receptacles of a house, sized from every episode of it (see module comment). */
-export function housekeepReceptacles(episodes: readonly HousekeepEpisode[]): Map<string, ObjectSpec> {
+/**
+ * Fixed receptacles of a house, sized from every episode of it (see module comment), under the house's ids
+ * (clean and unique: housekeep-house-ids.ts).
+ */
+export function housekeepReceptacles(episodes: readonly HousekeepEpisode[], ids: HousekeepHouseIds = HousekeepHouseIds.of(episodes)): Map<string, ObjectSpec> {
   const keys = new Map<string, { category: string; at: Vec3 }>();
   const resting = new Map<string, Vec3[]>();
   for (const ep of episodes) {
@@ -143,10 +142,10 @@ export function housekeepReceptacles(episodes: readonly HousekeepEpisode[]): Map
   for (const s of sized) {
     const container = CONTAINERS.has(s.category);
     out.set(s.key, {
-      id: receptacleId(s.key),
+      id: ids.receptacles.get(s.key)!,
       category: housekeepSynset(s.category),
       label: s.category.replace(/_/g, " "),
-      room: s.key.split("-")[0]!,
+      room: ids.rooms.get(housekeepRoomName(s.key))!,
       box: { center: { x: (s.minX + s.maxX) / 2, y: (s.minY + s.maxY) / 2, z: (s.bottom + s.top) / 2 }, size: { x: s.maxX - s.minX, y: s.maxY - s.minY, z: s.top - s.bottom }, heading: 0 },
       kind: "fixed",
       shape: container ? "container" : s.category === "table" || s.category === "coffee_table" || s.category === "console_table" ? "table" : "solid",

@@ -9,6 +9,8 @@
  * start on, or on the base of its interior (containers start open, so what is in them can be seen) — Habitat's
  * start heights are where it drops them from. Objects whose receptacle is not imported keep their height and
  * the loader settles them onto what is under them.
+ * Ids: clean, unique within the house and stable (housekeep-house-ids.ts); an episode's object keys must be
+ * unique within it (the importer sees to it: importers/housekeep-objects.ts).
  * Rooms: one per room instance (`bedroom_1`), footprint = the bounds of its receptacles plus 0.5 m;
  * doors join touching rooms, and unreachable rooms are joined to the nearest (as for VLA-3D).
  * Task: every misplaced object must end up on (or in, for containers) one of its goal receptacles.
@@ -18,10 +20,7 @@ import { DEFAULT_WALL } from "../../../sim/geometry/shape-model.ts";
 import { connectRooms } from "./vla3d/rooms.ts";
 import { type HousekeepEpisode } from "./housekeep.ts";
 import { habitatToZUp, housekeepSynset, OBJECT_SIZE } from "./housekeep-receptacles.ts";
-
-function objectId(key: string): string {
-  return key.replace(/[^A-Za-z0-9_]+/g, "_");
-}
+import type { HousekeepHouseIds } from "./housekeep-house-ids.ts";
 
 /**
  * Where an object starting on `r` stands: its footprint within the receptacle's (inside its walls, for a
@@ -40,8 +39,11 @@ function restingOn(at: { x: number; y: number }, r: ObjectSpec): { x: number; y:
   };
 }
 
-/** Rooms around the receptacles (see module comment). */
-export function housekeepRooms(receptacles: Iterable<ObjectSpec>): RoomSpec[] {
+/**
+ * Rooms around the receptacles (see module comment). A room's type comes from `ids` (the room's name without its
+ * instance number); without them, from its id.
+ */
+export function housekeepRooms(receptacles: Iterable<ObjectSpec>, ids?: HousekeepHouseIds): RoomSpec[] {
   const bounds = new Map<string, { minX: number; minY: number; maxX: number; maxY: number }>();
   for (const r of receptacles) {
     const b = bounds.get(r.room) ?? { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
@@ -52,7 +54,7 @@ export function housekeepRooms(receptacles: Iterable<ObjectSpec>): RoomSpec[] {
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([id, b]) => ({
       id,
-      type: id.replace(/_\d+$/, ""),
+      type: ids?.roomTypes.get(id) ?? id.replace(/_\d+$/, ""),
       outdoor: false,
       footprint: { min: { x: b.minX - 0.5, y: b.minY - 0.5 }, max: { x: b.maxX + 0.5, y: b.maxY + 0.5 } },
       doors: [],
@@ -61,8 +63,9 @@ export function housekeepRooms(receptacles: Iterable<ObjectSpec>): RoomSpec[] {
   return rooms;
 }
 
-/** The scene of one episode: the house's receptacles plus the episode's objects at their start. */
-export function housekeepScene(ep: HousekeepEpisode, receptacles: Map<string, ObjectSpec>, rooms: RoomSpec[]): SceneFile {
+/** The scene of one episode: the house's receptacles plus the episode's objects at their start, under `ids`. */
+export function housekeepScene(ep: HousekeepEpisode, receptacles: Map<string, ObjectSpec>, rooms: RoomSpec[], ids: HousekeepHouseIds): SceneFile {
+  const objectIds = ids.objectIds(ep.objects.map((o) => o.key));
   const nearestRoom = (p: Vec3) =>
     [...rooms].sort((a, b) => {
       const d = (r: RoomSpec) => Math.hypot(Math.max(r.footprint.min.x - p.x, 0, p.x - r.footprint.max.x), Math.max(r.footprint.min.y - p.y, 0, p.y - r.footprint.max.y));
@@ -73,7 +76,7 @@ export function housekeepScene(ep: HousekeepEpisode, receptacles: Map<string, Ob
     const dropped = o.position ? habitatToZUp(o.position) : on?.box.center ?? { x: 0, y: 0, z: 0 };
     const at = on ? restingOn(dropped, on) : dropped;
     return {
-      id: objectId(o.key),
+      id: objectIds.get(o.key)!,
       category: housekeepSynset(o.category),
       label: o.category.replace(/_/g, " "),
       room: receptacles.get(o.start_receptacle)?.room ?? nearestRoom(at),
@@ -98,7 +101,8 @@ export function housekeepScene(ep: HousekeepEpisode, receptacles: Map<string, Ob
 }
 
 /** The tidy-up task of an episode: each misplaced object on/in one of its goal receptacles; null if none. */
-export function housekeepTask(ep: HousekeepEpisode, scene: SceneFile, receptacles: Map<string, ObjectSpec>): Record<string, unknown> | null {
+export function housekeepTask(ep: HousekeepEpisode, scene: SceneFile, receptacles: Map<string, ObjectSpec>, ids: HousekeepHouseIds): Record<string, unknown> | null {
+  const objectIds = ids.objectIds(ep.objects.map((o) => o.key));
   const instances = new Map<string, string>();
   const counts = new Map<string, number>();
   const instanceOf = (o: ObjectSpec) => {
@@ -117,7 +121,7 @@ export function housekeepTask(ep: HousekeepEpisode, scene: SceneFile, receptacle
     if (o.goal_receptacles.includes(o.start_receptacle)) continue;
     const targets = o.goal_receptacles.map((k) => receptacles.get(k)).filter((r): r is ObjectSpec => r !== undefined);
     if (targets.length === 0) continue;
-    const item = scene.objects.find((x) => x.id === objectId(o.key))!;
+    const item = scene.objects.find((x) => x.id === objectIds.get(o.key))!;
     const relation = (r: ObjectSpec) => (r.shape === "container" ? "inside" : "ontop");
     const atoms = targets.map((r) => `(${relation(r)} ?${instanceOf(item)} ?${instanceOf(r)})`);
     goals.push(atoms.length === 1 ? atoms[0]! : `(or ${atoms.join(" ")})`);

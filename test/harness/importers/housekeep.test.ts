@@ -4,7 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { importHousekeep } from "../../../harness/importers/housekeep.ts";
-import { habitatToZUp, receptacleId } from "../../../harness/probes/datasets/housekeep-receptacles.ts";
+import { habitatToZUp } from "../../../harness/probes/datasets/housekeep-receptacles.ts";
+import { receptacleId } from "../../../harness/probes/datasets/housekeep-house-ids.ts";
 import { SceneSchema } from "../../../sim/scene/schema.ts";
 import { SHARED_DATA, dataSuiteTitle, describeWithData, hasSharedData } from "../probes/shared-data.ts";
 
