@@ -5,8 +5,7 @@ import { readStructuredFile, validateWith } from "../../sim/files/read-structure
 import { loadSceneFile, type LoadedScene } from "../../sim/scene/load.ts";
 import { bindingProblems, sceneObjectIds } from "../../sim/task/binding.ts";
 import { loadTaskFile, type LoadedTask } from "../../sim/task/load.ts";
-import { predicateProblems } from "../../sim/task/predicate-check.ts";
-import { placementProblems } from "../../sim/sampler/index.ts";
+import { problemsBeforeSampling } from "../../sim/sampler/index.ts";
 import { SuiteSchema } from "../suite/schema.ts";
 import { resolveRelative } from "../suite/load.ts";
 import { readResultsFile } from "../metrics/results-file.ts";
@@ -88,12 +87,8 @@ function checkOne(file: string, kind: FileKind, problems: string[], warnings: st
     case "bddl": {
       const problem = parseProblem(readText(file), file);
       for (const w of problem.warnings) warnings.push(formatWarning(file, w));
-      // the check loadTaskFile (so `run`) and `import bddl` apply
-      const unsupported = predicateProblems(problem);
-      for (const e of unsupported) problems.push(e.message);
-      // and, as `import bddl` samples a house for it, objects no house can place (the sampler's own check, so
-      // validating predicts the importer's refusal); only for predicates the sampler reads, as the importer does
-      if (unsupported.length === 0) for (const e of placementProblems(problem)) problems.push(e.message);
+      // what `import bddl` refuses it for (predicates loadTaskFile, so `run`, checks too; objects no house can place)
+      for (const e of problemsBeforeSampling(problem)) problems.push(e.message);
       return;
     }
     case "suite":

@@ -3,6 +3,7 @@ export { sampleScene, SamplingError } from "./sample-scene.ts";
 export type { SampleOptions, SampledScene } from "./sample-scene.ts";
 export { analyzeActivity } from "./activity.ts";
 export { placementProblems } from "./placement-check.ts";
+export { problemsBeforeSampling } from "./refusals.ts";
 export type { ActivitySpec, InstanceSpec, InitFact, SupportPred } from "./activity.ts";
 export { missingProviders } from "./requirements.ts";
 export { unmetInitFacts } from "./verify.ts";

@@ -17,13 +17,12 @@ import type { BddlProblem } from "../../../sim/bddl/ast.ts";
 import { expandGoalConditions, declaredInstancesOf } from "../../../sim/bddl/conditions.ts";
 import { formatWarning, parseProblem } from "../../../sim/bddl/parser.ts";
 import { InputError } from "../../../sim/errors.ts";
-import { placementProblems, sampleScene, SamplingError } from "../../../sim/sampler/index.ts";
+import { problemsBeforeSampling, sampleScene, SamplingError } from "../../../sim/sampler/index.ts";
 import { TaskSchema, type TaskFile } from "../../../sim/task/schema.ts";
 import { SuiteSchema, type EpisodeSpec } from "../../suite/schema.ts";
 import type { ImportOptions, ImportSummary } from "../index.ts";
 import { findProblemFiles, type ProblemSource } from "./discover.ts";
 import { instructionFor, instructionsBeside, loadInstructions, type Instructions } from "./instructions.ts";
-import { unsupportedPredicates } from "./supported.ts";
 import { makeDirectory } from "../../../sim/files/make-directory.ts";
 
 /** Options of the BDDL importer beyond {@link ImportOptions}. */
@@ -65,15 +64,11 @@ export async function importBddl(src: string, options: BddlImportOptions): Promi
       continue;
     }
     for (const w of problem.warnings) warnings.push(`warning: ${formatWarning(file, w)}`);
-    const unsupported = unsupportedPredicates(problem);
-    if (unsupported.length > 0) {
-      for (const u of unsupported) summary.skipped.push({ file, where: u.where, reason: u.reason });
-      continue;
-    }
-    // objects no house can place: refused once for the file, with their places, not once per seed
-    const unplaceable = placementProblems(problem);
-    if (unplaceable.length > 0) {
-      for (const u of unplaceable) summary.skipped.push({ file, where: u.where, reason: u.reason });
+    // unsupported predicates, else objects no house can place: refused once for the file, every problem with its
+    // place, not once per seed
+    const refused = problemsBeforeSampling(problem);
+    if (refused.length > 0) {
+      for (const u of refused) summary.skipped.push({ file, where: u.where, reason: u.reason });
       continue;
     }
     const instruction = instructionFor(activity, problem.name, instructions);
@@ -85,7 +80,8 @@ export async function importBddl(src: string, options: BddlImportOptions): Promi
       const episodeId = `${taskId}-s${seed}`;
       let sampled;
       try {
-        sampled = sampleScene(problem, { seed, sceneId: episodeId });
+        // placement was checked above, once for every seed
+        sampled = sampleScene(problem, { seed, sceneId: episodeId, precheck: false });
       } catch (err) {
         if (!(err instanceof SamplingError)) throw err;
         summary.skipped.push({ file, reason: `seed ${seed}: ${err.message}` });

@@ -4,4 +4,3 @@ export type { BddlImportOptions } from "./import-bddl.ts";
 export { findProblemFiles } from "./discover.ts";
 export type { ProblemSource } from "./discover.ts";
 export { loadInstructions, instructionFor, instructionsBeside } from "./instructions.ts";
-export { unsupportedPredicates } from "./supported.ts";

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { unsupportedPredicates } from "../../../harness/importers/bddl/supported.ts";
+import { problemsBeforeSampling } from "../../../sim/sampler/index.ts";
 import type { AtomExpr } from "../../../sim/bddl/ast.ts";
 import { parseProblem } from "../../../sim/bddl/parser.ts";
 import { PREDICATES } from "../../../sim/predicates/registry.ts";
@@ -76,11 +76,12 @@ describe("predicateProblems", () => {
     ]);
   });
 
-  it("is the importer's check: unsupportedPredicates gives all of them, with the same messages", () => {
+  it("is the importer's check: problemsBeforeSampling gives all of them, with the same messages", () => {
     const problem = parseProblem(problemText(INIT, ["(insidee ?apple.n.01_1 ?table.n.02_1)", "(frobbed ?apple.n.01_2)"]), "p.bddl");
-    expect(unsupportedPredicates(problem)).toHaveLength(2);
-    expect(unsupportedPredicates(problem)).toEqual(predicateProblems(problem));
-    expect(unsupportedPredicates(parseProblem(problemText(INIT, GOAL), "p.bddl"))).toEqual([]);
+    expect(problemsBeforeSampling(problem)).toHaveLength(2);
+    expect(problemsBeforeSampling(problem)).toEqual(predicateProblems(problem));
+    // (the importer's check also refuses objects no house places: here the second apple is given a table)
+    expect(problemsBeforeSampling(parseProblem(problemText([...INIT, "(ontop apple.n.01_2 table.n.02_1)"], GOAL), "p.bddl"))).toEqual([]);
   });
 
   it("finds every unknown predicate wherever it is put (property)", () => {
