@@ -15,6 +15,7 @@ import { HousekeepHouseIds } from "../probes/datasets/housekeep-house-ids.ts";
 import { HousekeepIdAllocator, type HousekeepEpisodeIds } from "./housekeep-ids.ts";
 import { describeObjectKeyIssue, uniqueObjectKeys, type ObjectKeyIssue } from "./housekeep-objects.ts";
 import type { ImportSummary } from "./index.ts";
+import { firstFew } from "../probes/datasets/first-few.ts";
 
 /** An episode as read, with where it is and the ids it is imported under. */
 export interface SourcedEpisode {
@@ -23,11 +24,6 @@ export interface SourcedEpisode {
   /** JSON path of the episode in its file (`$.episodes[3]`). */
   where: string;
   ids: HousekeepEpisodeIds;
-}
-
-/** A few items of a list for a note: `a, b, c, …`. */
-export function firstFew(items: readonly string[], n = 3): string {
-  return `${items.slice(0, n).join(", ")}${items.length > n ? ", …" : ""}`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { InputError } from "../../sim/errors.ts";
 import { readTextFile } from "../../sim/files/read-text.ts";
 import { SPLITS, type HousekeepAnnotations, type SplitName } from "../probes/datasets/housekeep.ts";
 import { parseJsonText } from "../probes/datasets/source-files.ts";
-import { firstFew } from "./housekeep-episodes.ts";
+import { firstFew } from "../probes/datasets/first-few.ts";
 
 /** Object names by split, as a split file gives them. */
 export type GivenSplit = Partial<Record<SplitName, string[]>>;

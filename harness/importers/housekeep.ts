@@ -25,7 +25,8 @@ import {
   type HousekeepEpisodes,
 } from "../probes/datasets/housekeep.ts";
 import { listSourceFiles, writeJsonFile, writeJsonlFile } from "../probes/datasets/source-files.ts";
-import { firstFew, sourceEpisodes, writeDetectionCases, writeEpisodeScenes } from "./housekeep-episodes.ts";
+import { sourceEpisodes, writeDetectionCases, writeEpisodeScenes } from "./housekeep-episodes.ts";
+import { firstFew } from "../probes/datasets/first-few.ts";
 import { readHousekeepSource } from "./housekeep-sources.ts";
 import { readSplitFile, splitFileNotes } from "./housekeep-split.ts";
 import type { ImportOptions, ImportSummary } from "./index.ts";

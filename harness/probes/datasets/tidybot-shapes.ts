@@ -7,6 +7,7 @@
  * A robot scenario's candidates are its receptacles with `primitive_names`, as TidyBot's own loader takes them
  * (server/summarization.ipynb: the others, such as the sofa, are "only used as a prop in this scenario").
  */
+import { firstFew } from "./first-few.ts";
 
 /** One scenario of a file: the raw mapping, receptacles made a list of names, and where it is in the file. */
 export interface ScenarioEntry {
@@ -39,7 +40,7 @@ export function scenarioFile(data: unknown): ScenarioFile {
       };
     }
     const keys = Object.keys(data);
-    const shown = keys.length === 0 ? "an empty mapping" : `a mapping with key${keys.length > 1 ? "s" : ""} ${keys.slice(0, 6).join(", ")}${keys.length > 6 ? ", …" : ""}`;
+    const shown = keys.length === 0 ? "an empty mapping" : `a mapping with key${keys.length > 1 ? "s" : ""} ${firstFew(keys, 6)}`;
     return { kind: "none", reason: `found ${shown}, not a scenario (none of ${SCENARIO_KEYS.join(", ")}); ${EXPECTED}` };
   }
   return { kind: "none", reason: `found ${describe(data)}; ${EXPECTED}` };

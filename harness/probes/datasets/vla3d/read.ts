@@ -13,6 +13,7 @@ import { parseCsv } from "../csv.ts";
 import { parseObjectList } from "../../grounding/object-list.ts";
 import { parseJsonText } from "../source-files.ts";
 import { pairSceneFiles } from "./pair-files.ts";
+import { firstFew } from "../first-few.ts";
 
 export interface Vla3dObject {
   id: number;
@@ -237,7 +238,7 @@ export function readVla3dFolder(dir: string, files: readonly string[]): Vla3dFol
     if (missing.length > 0) {
       const ids = [...new Set(missing.map((o) => o.regionId!))].sort();
       folder.notes.push(
-        `${where}: ${missing.length} objects name regions the region file lacks (region ${ids.join(", ")}; objects ${missing.slice(0, 8).map((o) => o.id).join(", ")}${missing.length > 8 ? ", …" : ""}): each goes to the storey its height says and the room nearest its centre`,
+        `${where}: ${missing.length} objects name regions the region file lacks (region ${ids.join(", ")}; objects ${firstFew(missing.map((o) => String(o.id)), 8)}): each goes to the storey its height says and the room nearest its centre`,
       );
     }
   }
