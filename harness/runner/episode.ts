@@ -117,7 +117,10 @@ export async function runEpisode(job: EpisodeJob, agent: Agent, ctx: EpisodeCont
         const step = stepEventOf(env, r, infoOf(published));
         scorer.update(step);
         recordedInfo = published;
-        await ctx.emit({ type: "step", key: job.key, step });
+        // the shipped emitters return nothing for most steps: `await` would still be a trip through the microtask
+        // queue on each (a main lane's emitter returns a promise now and then, to let the event loop turn)
+        const emitted = ctx.emit({ type: "step", key: job.key, step });
+        if (emitted !== undefined) await emitted;
         obs = r.observation;
         if (r.terminated) {
           reason = "done";

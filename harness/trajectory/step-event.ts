@@ -15,7 +15,8 @@ export function stepEventOf(env: RearrangeEnv, r: StepResult, info?: Record<stri
     feedback: i.feedback,
     satisfied: i.satisfied,
     observed: i.newlyObserved,
-    agent: { room: agent.room, position: { ...agent.position }, holding: agent.holding },
+    // the position written out, not spread: a spread goes through V8's generic clone builtin on every step
+    agent: { room: agent.room, position: { x: agent.position.x, y: agent.position.y }, holding: agent.holding },
     distance: i.distance,
     changed: i.changed,
   };

@@ -1,4 +1,5 @@
 import type { Box } from "../scene/schema.ts";
+import { moveToEnd, removeAt } from "../list-edits.ts";
 import { footprintBounds, type Rect2 } from "./footprint.ts";
 
 /** Boxes covering more cells than this are kept in a short list that every query scans (room floors). */
@@ -84,10 +85,7 @@ export class SpatialIndex {
       // Same cells (most moves are small): what remove + insert would leave, without the cell lookups. The
       // id goes to the end of each of its buckets (query order is bucket order).
       old.bounds = bounds;
-      for (const bucket of old.buckets) {
-        bucket.splice(bucket.indexOf(old), 1);
-        bucket.push(old);
-      }
+      for (const bucket of old.buckets) moveToEnd(bucket, bucket.indexOf(old));
       return;
     }
     if (old) this.remove(id);
@@ -141,7 +139,7 @@ export class SpatialIndex {
         const bucket = entry.buckets[i]!;
         // an emptied bucket stays (a query finds nothing in it): deleting and re-adding cells would churn the
         // map, and an index that lives long is in the old generation, where each regrown table is expensive
-        bucket.splice(bucket.indexOf(entry), 1);
+        removeAt(bucket, bucket.indexOf(entry));
       }
     }
     return true;

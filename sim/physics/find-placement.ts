@@ -84,10 +84,13 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
   let lastProblem: string | null = null;
   for (const set of found.sets) {
     // shuffling the indices draws exactly what shuffling the poses did; poses are made only when reached
-    if (orderBuffer.length < set.poses.length) orderBuffer = new Uint32Array(Math.max(set.poses.length, 2 * orderBuffer.length));
-    const shuffled = shuffledIndices(request.rng, set.poses.length, orderBuffer);
-    const order = relation === "inside" ? cornersFirst(shuffled, set.poses) : shuffled;
-    for (let k = 0; k < order.length; k++) {
+    const n = set.poses.length;
+    if (orderBuffer.length < n) orderBuffer = new Uint32Array(Math.max(n, 2 * orderBuffer.length));
+    // the orders are the first n places of the scratch arrays, read with n: no typed-array view made per place
+    // (each `subarray` is a call into V8's typed-array constructor, large code met once a step)
+    const shuffled = shuffleFirst(request.rng, n, orderBuffer);
+    const order = relation === "inside" ? packCornersFirst(shuffled, n, set.poses) : shuffled;
+    for (let k = 0; k < n; k++) {
       const pose = set.poses.at(order[k]!);
       if (!admissible(pose, set, obstacles)) continue;
       if (!holds(withBox(object, pose), target)) continue;
@@ -116,15 +119,20 @@ let packedBuffer = new Uint32Array(1024);
  * box that holds four left no room for a third. `order` is a permutation of all of `poses`' indices.
  */
 export function cornersFirst(order: Uint32Array, poses: PoseList): Uint32Array {
-  if (packedBuffer.length < order.length) packedBuffer = new Uint32Array(Math.max(order.length, 2 * packedBuffer.length));
+  return packCornersFirst(order, order.length, poses).subarray(0, order.length);
+}
+
+/** {@link cornersFirst} of `order`'s first `n` places, into the first `n` places of a scratch array it returns. */
+function packCornersFirst(order: Uint32Array, n: number, poses: PoseList): Uint32Array {
+  if (packedBuffer.length < n) packedBuffer = new Uint32Array(Math.max(n, 2 * packedBuffer.length));
   // the list's own contacts (made once per list): `order` is a permutation of all its poses, so each group's
   // place in the result is known before the pass, and one pass puts every index there in `order`'s order
   const { contacts, counts } = poses.edgeContacts();
-  const out = packedBuffer.subarray(0, order.length);
+  const out = packedBuffer;
   let corner = 0;
   let side = counts[2];
   let rest = counts[2] + counts[1];
-  for (let i = 0; i < order.length; i++) {
+  for (let i = 0; i < n; i++) {
     const p = order[i]!;
     const c = contacts[p];
     if (c === 2) out[corner++] = p;
@@ -175,14 +183,18 @@ function keepDistinct(out: PlacementObject[], seen: Set<string> | null, o: Place
  * cost several times the draws themselves.
  */
 export function shuffledIndices(rng: Rng, n: number, into?: Uint32Array): Uint32Array {
-  const order = into && into.length >= n ? into.subarray(0, n) : new Uint32Array(n);
+  const order = shuffleFirst(rng, n, into && into.length >= n ? into : new Uint32Array(n));
+  return order.length === n ? order : order.subarray(0, n);
+}
+
+/** {@link shuffledIndices} into the first `n` places of `into` (at least `n` long), which it returns. */
+function shuffleFirst(rng: Rng, n: number, into: Uint32Array): Uint32Array {
   // a grid holds at most 2 × 41 × 41 poses, far below what shuffleIndices takes; past it, the plain shuffle
   if (n > SHUFFLE_INDICES_MAX) {
-    const plain = rng.shuffle(Array.from({ length: n }, (_, i) => i));
-    order.set(plain);
-    return order;
+    into.set(rng.shuffle(Array.from({ length: n }, (_, i) => i)));
+    return into;
   }
-  return rng.shuffleIndices(order, n);
+  return rng.shuffleIndices(into, n);
 }
 
 /** The object as it would be at `box`, not held (a plain record: predicates read only these fields). */

@@ -72,7 +72,11 @@ export class GoalTracker {
   /** `marks[i] === pass` when condition i is already queued in this {@link update} (no Set per step). */
   private readonly marks: Uint32Array;
   private pass = 0;
-  private readonly todo: number[] = [];
+  /**
+   * The conditions an {@link update} re-checks, in its first `n` places (each is queued at most once a pass): a
+   * typed array and a count rather than a list emptied by `length = 0`, which calls into V8's runtime every step.
+   */
+  private readonly todo: Uint32Array;
 
   /**
    * @param spec the task's goal as bound in `world` (made here unless given: {@link boundTask} keeps one per
@@ -87,6 +91,7 @@ export class GoalTracker {
     this.compiled = spec.compiled;
     this.slots = new Array<string>(spec.slotCount).fill("");
     this.marks = new Uint32Array(this.conditions.length);
+    this.todo = new Uint32Array(this.conditions.length);
     this.holds = this.conditions.map((_, i) => this.check(i));
   }
 
@@ -101,7 +106,7 @@ export class GoalTracker {
       marks.fill(0);
       this.pass = 1;
     }
-    todo.length = 0;
+    let n = 0;
     for (const id of changed) {
       const list = this.byObject.get(id);
       if (!list) continue;
@@ -109,10 +114,10 @@ export class GoalTracker {
         const i = list[k]!;
         if (marks[i] === this.pass) continue;
         marks[i] = this.pass;
-        todo.push(i);
+        todo[n++] = i;
       }
     }
-    for (let k = 0; k < todo.length; k++) this.holds[todo[k]!] = this.check(todo[k]!);
+    for (let k = 0; k < n; k++) this.holds[todo[k]!] = this.check(todo[k]!);
   }
 
   /** Re-evaluates every condition (for verification and tests). */

@@ -1,3 +1,5 @@
+import { removeAt } from "../list-edits.ts";
+
 /**
  * The world's own scene-graph node: parent, children in order, local pose (position + yaw) and world matrix.
  * The world keeps its graph in these and builds the three.js graph from them only when someone asks for it
@@ -30,7 +32,7 @@ export class Frame {
     const old = this.parent;
     if (old) {
       const i = old.children.indexOf(this);
-      if (i !== -1) old.children.splice(i, 1);
+      if (i !== -1) removeAt(old.children, i);
     }
     this.parent = parent;
     parent.children.push(this);

@@ -115,7 +115,7 @@ export class ObservationBuilder {
    * twice is retaken once (the second time its version is from this build), and clearing a set made it a
    * new table on every step.
    */
-  private readonly stale: string[] = [];
+  private stale: string[] = [];
   /** Observed ids in id order, merged when a record is read. */
   private readonly sortedIds = new SortedIds();
   /** How much of the observer's log has been merged into `sortedIds`. */
@@ -171,7 +171,7 @@ export class ObservationBuilder {
         (retaken ??= []).push(id);
         changed = true;
       }
-      stale.length = 0;
+      this.stale = []; // not `stale.length = 0`: storing an array's length calls into V8's C++ runtime
     }
     if (changed || !this.lastRecord) this.lastRecord = new ObjectsRecord(this.sortedIds, build, this.versions);
     // the ids of `updates`, in id order (the usual builds take versions of one kind only: an explore's new
@@ -179,7 +179,8 @@ export class ObservationBuilder {
     const updateIds = !retaken ? fresh : fresh.length === 0 && retaken.length === 1 ? retaken : mergeSorted(fresh, retaken.length > 1 ? sortIds(retaken) : retaken);
     const record = this.lastRecord;
     const rooms = this.observedRooms();
-    const agent = { room: world.agent.room, position: { ...world.agent.position }, holding: world.agent.holding, near: null as string | null };
+    const at = world.agent.position;
+    const agent = { room: world.agent.room, position: { x: at.x, y: at.y }, holding: world.agent.holding, near: null as string | null };
     const stepsLeft = Math.max(0, args.maxSteps - args.step);
     // `objects`, `updates` and `text` are own enumerable getters (JSON, spread and Object.keys see them as data)
     // defined from shared descriptors: an object literal with getters costs ~2 µs a step in V8, these ~0.1 µs each

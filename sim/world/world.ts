@@ -8,6 +8,7 @@ import { WorldJournal } from "./world-journal.ts";
 import { Agent, WorldObject } from "./world-object.ts";
 import { withFloors } from "./floors.ts";
 import { sortIds } from "../sort-ids.ts";
+import { insertAt, removeAt } from "../list-edits.ts";
 
 export { FLOOR_THICKNESS } from "./floors.ts";
 
@@ -380,7 +381,7 @@ export class World {
     }
     const from = this.listOfRoom(o.room);
     const at = from.indexOf(o);
-    if (at >= 0) from.splice(at, 1);
+    if (at >= 0) removeAt(from, at);
     const to = this.listOfRoom(room);
     const rank = this.ordinal.get(o.id)!;
     let lo = 0;
@@ -390,7 +391,7 @@ export class World {
       if (this.ordinal.get(to[mid]!.id)! < rank) lo = mid + 1;
       else hi = mid;
     }
-    to.splice(lo, 0, o);
+    insertAt(to, lo, o);
     o.room = room;
   }
 

@@ -24,8 +24,14 @@
  * With `--live`, it also counts the agent run live over the same passes: the difference per step is what the
  * agent's own `act()` costs (its planning, its garbage), with the same resets and stepping on both sides.
  *
- * Run: `npx tsx test/harness/bench/instruction-count.ts [--agent oracle] [--suite default] [--warmup 20] [--passes 10] [--live]`
- * (needs valgrind; ~3 minutes for the default suite).
+ * With `--cache`, valgrind also simulates this host's caches (L1 instruction and data 32 KB 8-way each, a 1 MB
+ * 16-way L2 as the last level; 64-byte lines) and the figures per step include the misses of each: `I1` and `D1`
+ * (first level), `LLi` and `LLd` (second). The step waits on memory as much as it computes: these say on which
+ * (session 32: the replayed oracle's step missed the L1 instruction cache ~3,200 times, as often as the data
+ * cache). The simulation makes the runs several times slower.
+ *
+ * Run: `npx tsx test/harness/bench/instruction-count.ts [--agent oracle] [--suite default] [--warmup 20] [--passes 10] [--live] [--cache]`
+ * (needs valgrind; ~3 minutes for the default suite, ~10 with `--cache`).
  */
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -39,17 +45,44 @@ const agent = scriptArg("agent", "oracle");
 const warmup = Number(scriptArg("warmup", "20"));
 const passes = Number(scriptArg("passes", "10"));
 const live = process.argv.includes("--live");
+const cache = process.argv.includes("--cache");
 
-/** Instructions of one run of the drive over `warmup` then `measured` passes, and the steps of the measured ones. */
-async function count(bundle: string, measured: number, mode = "full"): Promise<{ instructions: number; steps: number }> {
+/** The counts valgrind prints: instructions, and with the cache simulation the misses of each cache. */
+const COUNTS = { instructions: /I\s+refs:\s+([\d,]+)/, I1: /I1\s+misses:\s+([\d,]+)/, LLi: /LLi misses:\s+([\d,]+)/, D1: /D1\s+misses:\s+([\d,]+)/, LLd: /LLd misses:\s+([\d,]+)/ };
+type Counted = keyof typeof COUNTS;
+/** What is counted: instructions, and the misses too with `--cache`. */
+const COUNTED: readonly Counted[] = cache ? ["instructions", "I1", "D1", "LLi", "LLd"] : ["instructions"];
+/** This host's caches (L1 32 KB 8-way each, L2 1 MB 16-way per core, 64-byte lines): valgrind's last level is its L2. */
+const CACHE_SIM = cache ? ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=1048576,16,64"] : ["--cache-sim=no"];
+
+type Run = Partial<Record<Counted, number>> & { instructions: number; steps: number };
+
+/** Counts of one run of the drive over `warmup` then `measured` passes, and the steps of the measured ones. */
+async function count(bundle: string, measured: number, mode = "full"): Promise<Run> {
   const { stdout, stderr } = await run(
     "valgrind",
-    ["--tool=cachegrind", "--cache-sim=no", "--smc-check=all", "--cachegrind-out-file=/dev/null", process.execPath, "--single-threaded", "--predictable-gc-schedule", "--hash-seed=1", "--random-seed=1", bundle, suite, agent, String(warmup), String(measured), mode],
+    ["--tool=cachegrind", ...CACHE_SIM, "--smc-check=all", "--cachegrind-out-file=/dev/null", process.execPath, "--single-threaded", "--predictable-gc-schedule", "--hash-seed=1", "--random-seed=1", bundle, suite, agent, String(warmup), String(measured), mode],
     { maxBuffer: 1 << 26 },
   );
-  const refs = /I\s+refs:\s+([\d,]+)/.exec(stderr);
-  if (!refs) throw new Error(`valgrind printed no instruction count:\n${stderr.slice(-2000)}`);
-  return { instructions: Number(refs[1]!.replaceAll(",", "")), steps: (JSON.parse(stdout.trim().split("\n").at(-1)!) as { steps: number }).steps };
+  const out: Partial<Record<Counted, number>> = {};
+  for (const k of COUNTED) {
+    const m = COUNTS[k].exec(stderr);
+    if (!m) throw new Error(`valgrind printed no ${k} count:\n${stderr.slice(-2000)}`);
+    out[k] = Number(m[1]!.replaceAll(",", ""));
+  }
+  return { ...out, instructions: out.instructions!, steps: (JSON.parse(stdout.trim().split("\n").at(-1)!) as { steps: number }).steps };
+}
+
+/** Each count per step of `b` beyond `a` (`minus`: per-step counts to take off, as the agent's figures take off the replay's). */
+function perStepOf(a: Run, b: Run, minus?: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of COUNTED) out[k] = (b[k]! - a[k]!) / (b.steps - a.steps) - (minus?.[k] ?? 0);
+  return out;
+}
+
+/** `{ I1: 3171, … }` rounded, for the cache figures. */
+function rounded(counts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Math.round(v)]));
 }
 
 try {
@@ -60,16 +93,34 @@ try {
 }
 const bundle = await bundleWorker({ entry: fileURLToPath(new URL("./instruction-drive.ts", import.meta.url)) });
 const [short, long, resets] = await Promise.all([count(bundle, passes), count(bundle, 2 * passes), count(bundle, passes, "resets-only")]);
-const perStep = (long.instructions - short.instructions) / (long.steps - short.steps);
-const perSteppingStep = (short.instructions - resets.instructions) / (short.steps - resets.steps);
+const perStepAll = perStepOf(short, long);
+const perSteppingAll = perStepOf(resets, short);
+const perStep = perStepAll.instructions!;
+const perSteppingStep = perSteppingAll.instructions!;
 console.log(`${agent} on ${suite}, after ${warmup} passes: ${Math.round(perSteppingStep)} instructions per step of stepping, ${Math.round(perStep)} per step with resets`);
+if (cache) console.log(`cache misses per step of stepping ${JSON.stringify(rounded(perSteppingAll))}, with resets ${JSON.stringify(rounded(perStepAll))}`);
 let agentPerStep: number | undefined;
-let liveRuns: { short: { instructions: number; steps: number }; long: { instructions: number; steps: number } } | undefined;
+let agentCounts: Record<string, number> | undefined;
+let liveRuns: { short: Run; long: Run } | undefined;
 if (live) {
   const [liveShort, liveLong] = await Promise.all([count(bundle, passes, "live"), count(bundle, 2 * passes, "live")]);
   // both differences cancel start-up, loading and warm-up; what is left beyond the replayed run is the agent's act()
-  agentPerStep = (liveLong.instructions - liveShort.instructions) / (liveLong.steps - liveShort.steps) - perStep;
+  agentCounts = perStepOf(liveShort, liveLong, perStepAll);
+  agentPerStep = agentCounts.instructions!;
   liveRuns = { short: liveShort, long: liveLong };
   console.log(`${agent} live: ${Math.round(agentPerStep)} more instructions per step (its act())`);
+  if (cache) console.log(`${agent} live: cache misses per step beyond the replay ${JSON.stringify(rounded(agentCounts))}`);
 }
-console.log(JSON.stringify({ suite, agent, warmup, passes, instructionsPerStep: Math.round(perSteppingStep), instructionsPerStepWithResets: Math.round(perStep), agentInstructionsPerStep: agentPerStep === undefined ? undefined : Math.round(agentPerStep), runs: { short, long, resets, ...liveRuns && { liveShort: liveRuns.short, liveLong: liveRuns.long } } }));
+console.log(
+  JSON.stringify({
+    suite,
+    agent,
+    warmup,
+    passes,
+    instructionsPerStep: Math.round(perSteppingStep),
+    instructionsPerStepWithResets: Math.round(perStep),
+    agentInstructionsPerStep: agentPerStep === undefined ? undefined : Math.round(agentPerStep),
+    ...(cache && { cachePerStep: rounded(perSteppingAll), cachePerStepWithResets: rounded(perStepAll), ...(agentCounts && { agentCachePerStep: rounded(agentCounts) }) }),
+    runs: { short, long, resets, ...(liveRuns && { liveShort: liveRuns.short, liveLong: liveRuns.long }) },
+  }),
+);
