@@ -28,10 +28,10 @@
  * 16-way L2 as the last level; 64-byte lines) and the figures per step include the misses of each: `I1` and `D1`
  * (first level), `LLi` and `LLd` (second). The step waits on memory as much as it computes: these say on which
  * (session 32: the replayed oracle's step missed the L1 instruction cache ~3,200 times, as often as the data
- * cache). The simulation makes the runs several times slower.
+ * cache). The simulation makes the runs slower.
  *
  * Run: `npx tsx test/harness/bench/instruction-count.ts [--agent oracle] [--suite default] [--warmup 20] [--passes 10] [--live] [--cache]`
- * (needs valgrind; ~3 minutes for the default suite, ~10 with `--cache`).
+ * (needs valgrind; ~3 minutes for the default suite, ~5 with `--cache`).
  */
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";

@@ -4,7 +4,11 @@
  * checkouts one after the other, several times, to compare them on the same machine in the same hour.
  * Run: `npx tsx test/harness/bench/oracle-rate.ts [--suite default] [--agent oracle] [--reps 8] [--passes 3] [--warmup 0]`.
  * `--warmup N` runs N unmeasured passes first (the bench runs 30: the rate climbs while V8 tiers the hot paths up).
- * Prints the median and every repetition's steps per second.
+ * Prints each repetition's steps per second as it ends (`rep N: R steps/s`), then the median and every repetition's
+ * rate as JSON on the last line.
+ * The rate from a cold start, pass by pass, and what V8 still compiles meanwhile (the `rep` lines divide its trace):
+ * `node --trace-opt --trace-deopt --import tsx test/harness/bench/oracle-rate.ts --passes 1 --reps 160 > trace.txt`,
+ * then count the `completed optimizing` and `bailout` lines between two `rep` lines.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -29,6 +33,7 @@ try {
   for (let rep = 0; rep < Number(scriptArg("reps", "8")); rep++) {
     const run = await passOver(agent, passes);
     rates.push(run.steps / (run.steppingMs / 1000));
+    console.log(`rep ${rep}: ${Math.round(rates[rep]!)} steps/s`);
   }
   const sorted = [...rates].sort((a, b) => a - b);
   console.log(JSON.stringify({ loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10), medianStepsPerSecond: Math.round(sorted[sorted.length >> 1]!), all: rates.map(Math.round) }));
