@@ -10,8 +10,8 @@ export function formatBench(r: BenchResult): string {
   const row = (metric: string, value: number, cpu: number | null): string[] => {
     const t = target.get(metric);
     const s = r.spread[metric];
-    const range = s && s.min !== s.max ? `${show(s.min)} – ${show(s.max)}` : "";
-    return [metric, show(value), range, cpu === null ? "" : show(cpu), t ? `${t.op} ${show(t.bound)}` : "", t ? (t.met ? "yes" : "NO") : ""];
+    const range = s && s.min !== s.max ? `${showFigure(s.min)} – ${showFigure(s.max)}` : "";
+    return [metric, showFigure(value), range, cpu === null ? "" : showFigure(cpu), t ? `${t.op} ${showFigure(t.bound)}` : "", t ? (t.met ? "yes" : "NO") : ""];
   };
   const sizes = Object.keys(r.stepMs);
   const rows = [
@@ -30,7 +30,7 @@ export function formatBench(r: BenchResult): string {
   const m = r.machine;
   const unsettled = r.targets
     .filter((t) => t.unsettled)
-    .map((t) => `note: ${t.metric}'s repetitions fall on both sides of its target (${show(t.range!.min)} – ${show(t.range!.max)}): on this machine the verdict is within the noise; rerun when it is quiet, or with more --reps`);
+    .map((t) => `note: ${t.metric}'s repetitions fall on both sides of its target (${showFigure(t.range!.min)} – ${showFigure(t.range!.max)}): on this machine the verdict is within the noise; rerun when it is quiet, or with more --reps`);
   return [
     `machine: ${m.cpus} × ${m.cpuModel}, ${m.platform}, node ${m.node}, ${m.totalMemMB} MB, load average ${m.loadAverage.join(" / ")}`,
     `${r.quick ? "QUICK smoke run (figures not for quoting), " : ""}medians of ${r.repetitions} repetition${r.repetitions === 1 ? "" : "s"} (range: the smallest and largest); cpu = the same from process CPU time (for workersSpeedup and twoProcessSpeedup: the CPU-time ratio); twoProcessSpeedup = the same run split over two processes, the most workersSpeedup can reach on this machine`,
@@ -38,7 +38,7 @@ export function formatBench(r: BenchResult): string {
     renderTable(["metric", "value", "range", "cpu", "target", "met"], rows),
     ...(unsettled.length ? ["", ...unsettled] : []),
     "",
-    `details: ${Object.entries(r.details).map(([k, v]) => `${k}=${show(v)}`).join(", ")}`,
+    `details: ${Object.entries(r.details).map(([k, v]) => `${k}=${showFigure(v)}`).join(", ")}`,
     ...(r.stepsByAction ? ["", "stepping time by action (the stepsPerSecond runs):", renderActions(r.stepsByAction)] : []),
   ].join("\n");
 }
@@ -46,10 +46,11 @@ export function formatBench(r: BenchResult): string {
 function renderActions(byAction: NonNullable<BenchResult["stepsByAction"]>): string {
   const rows = Object.entries(byAction)
     .sort(([, a], [, b]) => b.share - a.share)
-    .map(([action, t]) => [action, String(t.steps), show(t.p50Us), show(t.meanUs), show(t.cpuP50Us), `${show(100 * t.share)} %`]);
+    .map(([action, t]) => [action, String(t.steps), showFigure(t.p50Us), showFigure(t.meanUs), showFigure(t.cpuP50Us), `${showFigure(100 * t.share)} %`]);
   return renderTable(["action", "steps", "p50 µs", "mean µs", "cpu p50 µs", "share"], rows);
 }
 
-function show(x: number): string {
+/** A figure as the reports print it: whole numbers as they are, others to three significant figures. */
+export function showFigure(x: number): string {
   return Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(3)));
 }

@@ -266,6 +266,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
         houseStepsPerEpisode: scaling && plan.houseSteps,
         houseWarmupRounds: scaling && plan.houseWarmupRounds,
         workerEpisodes: workers?.episodes,
+        workerRepetitions: workers && plan.workerReps,
         oneWorkerMs: workers && roundSig(workers.oneWorkerMs),
         twoWorkersMs: workers && roundSig(workers.twoWorkersMs),
         coldTwoWorkersMs: workers && roundSig(workers.coldTwoWorkersMs),

@@ -1,5 +1,9 @@
+import { existsSync, renameSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { CommandModule } from "yargs";
-import { UsageError } from "../cli-errors.ts";
+import { InputError } from "../../../sim/errors.ts";
+import type { ComparableBench } from "../../bench/compare-bench.ts";
+import { CheckFailed, UsageError } from "../cli-errors.ts";
 import { integerOption } from "../option-values.ts";
 
 interface BenchArgs {
@@ -7,6 +11,9 @@ interface BenchArgs {
   quick: boolean;
   reps?: number;
   only?: string[];
+  compare?: string[];
+  save?: string;
+  "fail-on-regression": boolean;
 }
 
 export const command: CommandModule<object, BenchArgs> = {
@@ -21,28 +28,79 @@ export const command: CommandModule<object, BenchArgs> = {
         type: "string",
         array: true,
         describe: "run only the measurements behind these figures (e.g. --only workersSpeedup); the others are left out",
-      }),
+      })
+      .option("compare", {
+        type: "string",
+        array: true,
+        describe: "BASE.json: compare this run's figures with an earlier `bench --json` result; BASE.json CAND.json: compare two results, without running",
+      })
+      .option("save", { type: "string", describe: "also write this run's result as JSON to this file (a base for a later --compare)" })
+      .option("fail-on-regression", { type: "boolean", default: false, describe: "with --compare: exit 1 when a figure regressed beyond the noise of its repetitions" })
+      .example("$0 bench --save before.json", "measure, keeping the figures")
+      .example("$0 bench --compare before.json", "measure again after a change, and compare")
+      .example("$0 bench --compare before.json after.json", "compare two saved results"),
   handler: async (argv) => {
     // heavy modules (three, cannon-es) load only when the command runs, so --help stays instant
     const { getLogger } = await import("../../logger.ts");
-    const { runBench, formatBench, FULL_PLAN, QUICK_PLAN } = await import("../../bench/index.ts");
+    const { runBench, formatBench, FULL_PLAN, QUICK_PLAN, compareBench, formatComparison, loadBenchFile } = await import("../../bench/index.ts");
     const { BENCH_FIGURES, planWithReps } = await import("../../bench/run-bench.ts");
     const only = argv.only?.flatMap((s) => s.split(",")).filter(Boolean);
     const unknown = only?.filter((f) => !(BENCH_FIGURES as readonly string[]).includes(f)) ?? [];
     if (unknown.length) throw new UsageError(`--only: unknown figure ${unknown.join(", ")} (figures: ${BENCH_FIGURES.join(", ")})`);
+    const files = argv.compare;
+    if (files && (files.length < 1 || files.length > 2)) throw new UsageError(`--compare takes one file (compare this run with it) or two (compare them without running), not ${files.length}`);
+    if (argv["fail-on-regression"] && !files) throw new UsageError("--fail-on-regression needs --compare");
+    const runs = !files || files.length === 1;
+    if (!runs) {
+      const ignored = [argv.quick && "--quick", argv.reps !== undefined && "--reps", only?.length && "--only", argv.save !== undefined && "--save"].filter(Boolean);
+      if (ignored.length) throw new UsageError(`--compare with two files compares them without running: ${ignored.join(", ")} would have no effect`);
+    }
+    // a baseline that cannot be read, or nowhere to save, fails now, not after the measurements
+    const baseline = files ? loadBenchFile(files[0]!) : null;
+    if (argv.save !== undefined) checkWritable(argv.save);
+    const compare = (cand: ComparableBench, candName: string): void => {
+      const comparison = compareBench(baseline!, cand);
+      const sides = { base: { name: files![0]!, result: baseline! }, cand: { name: candName, result: cand } };
+      const text = argv.json ? JSON.stringify({ base: sideSummary(sides.base), cand: sideSummary(sides.cand), ...comparison }, null, 2) : formatComparison(comparison, sides);
+      process.stdout.write(`${text}\n`);
+      if (argv["fail-on-regression"] && comparison.regressions.length > 0) throw new CheckFailed(`regressed beyond the noise: ${comparison.regressions.join(", ")}`);
+    };
+    if (!runs) return compare(loadBenchFile(files![1]!), files![1]!);
     const logger = getLogger();
     const base = argv.quick ? QUICK_PLAN : FULL_PLAN;
     const plan = planWithReps(base, argv.reps);
     const onProgress = (what: string) => logger.info(what);
-    if (only?.length) {
-      const partial = await runBench(plan, { quick: argv.quick, onProgress, only: only as typeof BENCH_FIGURES[number][] });
-      process.stdout.write(argv.json ? `${JSON.stringify(partial, null, 2)}\n` : `${formatPartial(partial)}\n`);
-      return;
-    }
-    const result = await runBench(plan, { quick: argv.quick, onProgress });
-    process.stdout.write(argv.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatBench(result)}\n`);
+    const result = only?.length ? await runBench(plan, { quick: argv.quick, onProgress, only: only as typeof BENCH_FIGURES[number][] }) : await runBench(plan, { quick: argv.quick, onProgress });
+    if (argv.save !== undefined) saveResult(argv.save, result);
+    if (baseline) return compare(result, "this run");
+    const text = argv.json ? JSON.stringify(result, null, 2) : "only" in result ? formatPartial(result) : formatBench(result);
+    process.stdout.write(`${text}\n`);
   },
 };
+
+/** Who a side of a comparison is, in its JSON: the file (or "this run") and the machine and repetitions behind its figures. */
+function sideSummary(side: { name: string; result: ComparableBench }) {
+  const { machine, quick, repetitions } = side.result;
+  return { name: side.name, machine, quick, repetitions };
+}
+
+/** Fails before the measurements when `file` could not be written: its folder is missing, or it is a folder. */
+function checkWritable(file: string): void {
+  const dir = path.dirname(path.resolve(file));
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(file, undefined, `cannot save the result: folder ${dir} does not exist`);
+  if (existsSync(file) && statSync(file).isDirectory()) throw new InputError(file, undefined, "cannot save the result: it is a folder");
+}
+
+/** Writes the result as `bench --json` prints it, through a temporary file: a reader never sees half of it. */
+function saveResult(file: string, result: object): void {
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    writeFileSync(tmp, `${JSON.stringify(result, null, 2)}\n`);
+    renameSync(tmp, file);
+  } catch (err) {
+    throw new InputError(file, undefined, `cannot save the result (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+}
 
 /** `--only` without `--json`: the measured figures, their CPU twins and details, one per line. */
 function formatPartial(r: { machine: { loadAverage: number[] }; targets: { metric: string; met: boolean }[]; cpu: object; details: object } & object): string {

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { InputError } from "../../sim/errors.ts";
+import { readStructuredFile, validateWith } from "../../sim/files/read-structured.ts";
+import { BENCH_FIGURES } from "./run-bench.ts";
+
+/** A figure: a measured value (a time, a rate or a ratio; never negative). */
+const Figure = z.number().finite().nonnegative();
+
+const SpreadSchema = z
+  .object({ min: Figure, max: Figure })
+  .refine((s) => s.min <= s.max, "min is above max");
+
+/**
+ * What `rearrange bench --json` printed, full or `--only` (its figures then partly left out), as far as a
+ * comparison reads it. Objects are open (`looseObject`): fields a later version adds, and those a comparison does
+ * not read (cpu, targets, stepsByAction), pass through.
+ */
+export const BenchFileSchema = z.looseObject({
+  machine: z.looseObject({
+    cpus: z.number().int().positive(),
+    cpuModel: z.string(),
+    node: z.string(),
+    platform: z.string(),
+    totalMemMB: Figure,
+    loadAverage: z.array(Figure).optional(),
+  }),
+  quick: z.boolean().default(false),
+  /** Repetitions of every figure but the one- and two-worker runs (`details.workerRepetitions`) and the peak memory (one run). */
+  repetitions: z.number().int().positive(),
+  stepsPerSecond: Figure.optional(),
+  logOnlyStepsPerSecond: Figure.optional(),
+  fractionOfLimit: Figure.optional(),
+  placeMsP50: Figure.optional(),
+  placeMsP95: Figure.optional(),
+  /** Objects in the house → ms a step. */
+  stepMs: z.record(z.string().regex(/^\d+$/, "house sizes are whole numbers of objects"), Figure).optional(),
+  scaling10kOver100: Figure.optional(),
+  loadMs1k: Figure.optional(),
+  workersSpeedup: Figure.optional(),
+  twoProcessSpeedup: Figure.optional(),
+  peakRssMB10k: Figure.optional(),
+  spread: z.record(z.string(), SpreadSchema).default({}),
+  details: z.record(z.string(), z.number()).default({}),
+});
+
+/** A bench result as read back from a file (or as `runBench` returns it, which has this shape). */
+export type BenchFile = z.infer<typeof BenchFileSchema>;
+
+/**
+ * Reads a result of `rearrange bench --json` (or `--save`), with errors that name the file and the JSON path
+ * (`$.spread.stepsPerSecond.min: …`), and one for a file that holds none of the bench's figures.
+ */
+export function loadBenchFile(file: string): BenchFile {
+  const data = validateWith(BenchFileSchema, readStructuredFile(file), file);
+  if (!BENCH_FIGURES.some((f) => data[f] !== undefined)) {
+    throw new InputError(file, "$", `holds none of the bench's figures (${BENCH_FIGURES.join(", ")}): is it the output of \`rearrange bench --json\`?`);
+  }
+  return data;
+}

@@ -1,0 +1,189 @@
+import type { Spread } from "./stats.ts";
+import { TARGETS } from "./targets.ts";
+
+/** The parts of a bench result a comparison reads: a `rearrange bench --json` file or `runBench`'s result. */
+export interface ComparableBench {
+  machine: { cpus: number; cpuModel: string; node: string; platform: string; totalMemMB: number; loadAverage?: number[] };
+  quick: boolean;
+  repetitions: number;
+  stepMs?: Record<string, number>;
+  spread: Record<string, Spread>;
+  details: Record<string, number>;
+}
+
+/**
+ * How a figure changed: `improved` or `regressed` when the repetitions of the two results do not overlap (every
+ * repetition of one is better than every repetition of the other), `within the noise` when they do, and
+ * `unknown` when a side has a single measurement, which says nothing of how far the machine moves it.
+ */
+export type FigureVerdict = "improved" | "regressed" | "within the noise" | "unknown";
+
+/** One figure of two bench results. */
+export interface FigureChange {
+  /** The figure as the bench names it: `stepsPerSecond`, `stepMs[1000]`, … */
+  figure: string;
+  /** Which way is better: more steps a second, fewer milliseconds. */
+  better: "higher" | "lower";
+  base: number;
+  cand: number;
+  /** The smallest and largest repetition of each side, when it was measured more than once. */
+  baseRange?: Spread;
+  candRange?: Spread;
+  /** cand / base (NaN when base is 0). */
+  ratio: number;
+  verdict: FigureVerdict;
+  /**
+   * With the repetition counts n and m of both sides known: 1 / C(n + m, n), how often repetitions that differ by
+   * chance alone (each side's drawn alike) fall wholly on one given side of the other's, as they do for
+   * `improved` and `regressed`.
+   */
+  chance?: number;
+  /** The figure's target, and whether each side meets it. */
+  target?: { op: ">=" | "<="; bound: number; baseMet: boolean; candMet: boolean };
+}
+
+/** Two bench results, figure by figure. */
+export interface BenchComparison {
+  figures: FigureChange[];
+  /** Figures only one side measured (a `--only` run): not compared. */
+  missing: { figure: string; measuredIn: "base" | "cand" }[];
+  /** What differs between the two machines (`cpus: 2 → 4`); empty when they look the same. */
+  machineDifferences: string[];
+  /** Sides that were `--quick` smoke runs, whose figures are not for quoting. */
+  quick: ("base" | "cand")[];
+  /** The figures that `regressed`. */
+  regressions: string[];
+}
+
+/** Figures where more is better; the others are times and sizes. */
+const HIGHER_IS_BETTER: ReadonlySet<string> = new Set(["stepsPerSecond", "logOnlyStepsPerSecond", "fractionOfLimit", "workersSpeedup", "twoProcessSpeedup"]);
+
+/** The top-level figures in report order (stepMs is per house size: `stepMs[N]`, in its place). */
+const FIGURE_ORDER = [
+  "stepsPerSecond",
+  "logOnlyStepsPerSecond",
+  "fractionOfLimit",
+  "placeMsP50",
+  "placeMsP95",
+  "stepMs",
+  "scaling10kOver100",
+  "loadMs1k",
+  "workersSpeedup",
+  "twoProcessSpeedup",
+  "peakRssMB10k",
+] as const;
+
+/** Figures measured from the one- and two-worker runs, which repeat `details.workerRepetitions` times. */
+const WORKER_FIGURES: ReadonlySet<string> = new Set(["workersSpeedup", "twoProcessSpeedup"]);
+
+/**
+ * Compares a candidate bench result with a base one, figure by figure: the ratio of their medians and whether the
+ * change stands out of the noise of their repetitions. Each side's range comes from one process, in one stretch
+ * of time: a machine whose speed drifts between the two runs (a shared VM) moves every figure more than its
+ * ranges show, so for changes of a few per cent, alternate runs of both versions.
+ */
+export function compareBench(base: ComparableBench, cand: ComparableBench): BenchComparison {
+  const figures: FigureChange[] = [];
+  const missing: BenchComparison["missing"] = [];
+  for (const figure of figureNames(base, cand)) {
+    const b = valueOf(base, figure);
+    const c = valueOf(cand, figure);
+    if (b === undefined || c === undefined) {
+      if (b !== undefined || c !== undefined) missing.push({ figure, measuredIn: b !== undefined ? "base" : "cand" });
+      continue;
+    }
+    figures.push(compareFigure(figure, b, c, base, cand));
+  }
+  const quick: BenchComparison["quick"] = [];
+  if (base.quick) quick.push("base");
+  if (cand.quick) quick.push("cand");
+  return { figures, missing, machineDifferences: machineDifferences(base.machine, cand.machine), quick, regressions: figures.filter((f) => f.verdict === "regressed").map((f) => f.figure) };
+}
+
+function compareFigure(figure: string, base: number, cand: number, baseResult: ComparableBench, candResult: ComparableBench): FigureChange {
+  const better = HIGHER_IS_BETTER.has(figure) ? "higher" : "lower";
+  const baseRange = rangeOf(baseResult, figure);
+  const candRange = rangeOf(candResult, figure);
+  const change: FigureChange = { figure, better, base, cand, ratio: base === 0 ? Number.NaN : cand / base, verdict: "unknown" };
+  if (baseRange) change.baseRange = baseRange;
+  if (candRange) change.candRange = candRange;
+  if (baseRange && candRange) {
+    change.verdict = verdictOf(baseRange, candRange, better);
+    const n = repetitionsOf(baseResult, figure);
+    const m = repetitionsOf(candResult, figure);
+    if (n !== undefined && m !== undefined) change.chance = 1 / binomial(n + m, n);
+  }
+  const t = TARGETS.find((x) => x.metric === figure);
+  if (t) {
+    const meets = (x: number) => (t.op === ">=" ? x >= t.bound : x <= t.bound);
+    change.target = { op: t.op, bound: t.bound, baseMet: meets(base), candMet: meets(cand) };
+  }
+  return change;
+}
+
+/** Improved or regressed when the ranges do not overlap (touching counts as overlapping), else within the noise. */
+export function verdictOf(base: Spread, cand: Spread, better: "higher" | "lower"): FigureVerdict {
+  const candAbove = cand.min > base.max;
+  const candBelow = cand.max < base.min;
+  if (!candAbove && !candBelow) return "within the noise";
+  return candAbove === (better === "higher") ? "improved" : "regressed";
+}
+
+/** Every figure either side has, in report order (house sizes in increasing order). */
+function figureNames(a: ComparableBench, b: ComparableBench): string[] {
+  const out: string[] = [];
+  for (const name of FIGURE_ORDER) {
+    if (name !== "stepMs") {
+      out.push(name);
+      continue;
+    }
+    const sizes = new Set([...Object.keys(a.stepMs ?? {}), ...Object.keys(b.stepMs ?? {})]);
+    for (const n of [...sizes].sort((x, y) => Number(x) - Number(y))) out.push(`stepMs[${n}]`);
+  }
+  return out;
+}
+
+/** A figure's median in a result (`stepMs[N]` from the per-size record), or undefined when it was not measured. */
+function valueOf(r: ComparableBench, figure: string): number | undefined {
+  const size = /^stepMs\[(\d+)\]$/.exec(figure);
+  const v = size ? r.stepMs?.[size[1]!] : (r as unknown as Record<string, unknown>)[figure];
+  return typeof v === "number" ? v : undefined;
+}
+
+/**
+ * How many times a figure was measured, when the result says: the peak memory once, the worker figures
+ * `details.workerRepetitions` times (unknown in results from before it was recorded), the rest `repetitions` times.
+ */
+function repetitionsOf(r: ComparableBench, figure: string): number | undefined {
+  if (figure === "peakRssMB10k") return 1;
+  if (WORKER_FIGURES.has(figure)) return r.details.workerRepetitions;
+  return r.repetitions;
+}
+
+/**
+ * The range of a figure's repetitions, when it says something about the noise: measured more than once (a range
+ * of one value from a single repetition, as `--quick` gives, does not).
+ */
+function rangeOf(r: ComparableBench, figure: string): Spread | undefined {
+  const s = r.spread[figure];
+  if (!s) return undefined;
+  const reps = repetitionsOf(r, figure);
+  // a range of two different values came from two repetitions or more, whatever the count says
+  if (s.min < s.max || (reps !== undefined && reps >= 2)) return { min: s.min, max: s.max };
+  return undefined;
+}
+
+function machineDifferences(a: ComparableBench["machine"], b: ComparableBench["machine"]): string[] {
+  const out: string[] = [];
+  for (const k of ["cpus", "cpuModel", "platform", "node", "totalMemMB"] as const) {
+    if (a[k] !== b[k]) out.push(`${k}: ${a[k]} → ${b[k]}`);
+  }
+  return out;
+}
+
+/** C(n, k), exact for the small counts of repetitions. */
+function binomial(n: number, k: number): number {
+  let out = 1;
+  for (let i = 1; i <= k; i++) out = (out * (n - k + i)) / i;
+  return Math.round(out);
+}
