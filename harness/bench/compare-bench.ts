@@ -1,4 +1,4 @@
-import type { Spread } from "./stats.ts";
+import { median, type Spread } from "./stats.ts";
 import { TARGETS } from "./targets.ts";
 
 /** The parts of a bench result a comparison reads: a `rearrange bench --json` file or `runBench`'s result. */
@@ -9,6 +9,11 @@ export interface ComparableBench {
   stepMs?: Record<string, number>;
   spread: Record<string, Spread>;
   details: Record<string, number>;
+  /**
+   * Set on results pooled from several runs ({@link poolResults}): each figure is the median of the runs' medians,
+   * its range spans those medians, and it counts as measured this many times.
+   */
+  runs?: number;
 }
 
 /**
@@ -155,6 +160,7 @@ function valueOf(r: ComparableBench, figure: string): number | undefined {
  * `details.workerRepetitions` times (unknown in results from before it was recorded), the rest `repetitions` times.
  */
 function repetitionsOf(r: ComparableBench, figure: string): number | undefined {
+  if (r.runs !== undefined) return r.runs;
   if (figure === "peakRssMB10k") return 1;
   if (WORKER_FIGURES.has(figure)) return r.details.workerRepetitions;
   return r.repetitions;
@@ -171,6 +177,30 @@ function rangeOf(r: ComparableBench, figure: string): Spread | undefined {
   // a range of two different values came from two repetitions or more, whatever the count says
   if (s.min < s.max || (reps !== undefined && reps >= 2)) return { min: s.min, max: s.max };
   return undefined;
+}
+
+/**
+ * Several runs of one version as one side of a comparison, with the run as the unit of repetition: each figure
+ * all of them measured is the median of their medians (the lower middle one for an even count, a measured value),
+ * and its range spans those medians — how far the machine moved it from one run (one process, one stretch of time)
+ * to the next, which a single run's range leaves out. Runs alternated with the other version's make the verdict
+ * hold against a machine whose speed drifts. Machine and load are the first run's; `quick` if any run was.
+ */
+export function poolResults(results: readonly ComparableBench[]): ComparableBench {
+  if (results.length === 0) throw new RangeError("poolResults of no results");
+  if (results.length === 1) return results[0]!;
+  const first = results[0]!;
+  const pooled: ComparableBench & Record<string, unknown> = { machine: first.machine, quick: results.some((r) => r.quick), repetitions: results.length, spread: {}, details: {}, runs: results.length };
+  for (const figure of figureNames(first, first)) {
+    const values = results.map((r) => valueOf(r, figure));
+    if (values.some((v) => v === undefined)) continue;
+    const xs = values as number[];
+    const size = /^stepMs\[(\d+)\]$/.exec(figure);
+    if (size) (pooled.stepMs ??= {})[size[1]!] = median(xs);
+    else pooled[figure] = median(xs);
+    pooled.spread[figure] = { min: Math.min(...xs), max: Math.max(...xs) };
+  }
+  return pooled;
 }
 
 function machineDifferences(a: ComparableBench["machine"], b: ComparableBench["machine"]): string[] {

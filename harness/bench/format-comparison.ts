@@ -44,7 +44,8 @@ export function formatComparison(c: BenchComparison, sides: ComparisonSides): st
 function machineText(r: ComparableBench): string {
   const m = r.machine;
   const load = m.loadAverage ? `, load average ${m.loadAverage.join(" / ")}` : "";
-  return `${m.cpus} × ${m.cpuModel}, ${m.platform}, node ${m.node}${load}; medians of ${r.repetitions} repetition${r.repetitions === 1 ? "" : "s"}`;
+  const how = r.runs !== undefined ? `${r.runs} runs pooled: each figure the median of their medians, its range theirs` : `medians of ${r.repetitions} repetition${r.repetitions === 1 ? "" : "s"}`;
+  return `${m.cpus} × ${m.cpuModel}, ${m.platform}, node ${m.node}${load}; ${how}`;
 }
 
 function rangeText(s: { min: number; max: number } | undefined): string {

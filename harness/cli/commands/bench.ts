@@ -32,7 +32,8 @@ export const command: CommandModule<object, BenchArgs> = {
       .option("compare", {
         type: "string",
         array: true,
-        describe: "BASE.json: compare this run's figures with an earlier `bench --json` result; BASE.json CAND.json: compare two results, without running",
+        describe:
+          "BASE.json: compare this run's figures with an earlier `bench --json` result; BASE.json CAND.json: compare two results, without running. A side may be several runs, comma-separated (a1.json,a2.json): their medians pooled",
       })
       .option("save", { type: "string", describe: "also write this run's result as JSON to this file (a base for a later --compare)" })
       .option("fail-on-regression", { type: "boolean", default: false, describe: "with --compare: exit 1 when a figure regressed beyond the noise of its repetitions" })
@@ -42,7 +43,7 @@ export const command: CommandModule<object, BenchArgs> = {
   handler: async (argv) => {
     // heavy modules (three, cannon-es) load only when the command runs, so --help stays instant
     const { getLogger } = await import("../../logger.ts");
-    const { runBench, formatBench, FULL_PLAN, QUICK_PLAN, compareBench, formatComparison, loadBenchFile } = await import("../../bench/index.ts");
+    const { runBench, formatBench, FULL_PLAN, QUICK_PLAN, compareBench, formatComparison, loadBenchFile, poolResults } = await import("../../bench/index.ts");
     const { BENCH_FIGURES, planWithReps } = await import("../../bench/run-bench.ts");
     const only = argv.only?.flatMap((s) => s.split(",")).filter(Boolean);
     const unknown = only?.filter((f) => !(BENCH_FIGURES as readonly string[]).includes(f)) ?? [];
@@ -56,7 +57,8 @@ export const command: CommandModule<object, BenchArgs> = {
       if (ignored.length) throw new UsageError(`--compare with two files compares them without running: ${ignored.join(", ")} would have no effect`);
     }
     // a baseline that cannot be read, or nowhere to save, fails now, not after the measurements
-    const baseline = files ? loadBenchFile(files[0]!) : null;
+    const loadSide = (arg: string): ComparableBench => poolResults(arg.split(",").filter(Boolean).map((f) => loadBenchFile(f)));
+    const baseline = files ? loadSide(files[0]!) : null;
     if (argv.save !== undefined) checkWritable(argv.save);
     const compare = (cand: ComparableBench, candName: string): void => {
       const comparison = compareBench(baseline!, cand);
@@ -65,7 +67,7 @@ export const command: CommandModule<object, BenchArgs> = {
       process.stdout.write(`${text}\n`);
       if (argv["fail-on-regression"] && comparison.regressions.length > 0) throw new CheckFailed(`regressed beyond the noise: ${comparison.regressions.join(", ")}`);
     };
-    if (!runs) return compare(loadBenchFile(files![1]!), files![1]!);
+    if (!runs) return compare(loadSide(files![1]!), files![1]!);
     const logger = getLogger();
     const base = argv.quick ? QUICK_PLAN : FULL_PLAN;
     const plan = planWithReps(base, argv.reps);
@@ -80,8 +82,8 @@ export const command: CommandModule<object, BenchArgs> = {
 
 /** Who a side of a comparison is, in its JSON: the file (or "this run") and the machine and repetitions behind its figures. */
 function sideSummary(side: { name: string; result: ComparableBench }) {
-  const { machine, quick, repetitions } = side.result;
-  return { name: side.name, machine, quick, repetitions };
+  const { machine, quick, repetitions, runs } = side.result;
+  return { name: side.name, machine, quick, repetitions, ...(runs !== undefined ? { runs } : {}) };
 }
 
 /** Fails before the measurements when `file` could not be written: its folder is missing, or it is a folder. */

@@ -42,6 +42,18 @@ describe("rearrange bench --compare BASE CAND", () => {
     ]);
   });
 
+  it("pools several runs a side, given comma-separated: the run is then the unit of repetition", () => {
+    const again = resultFile("before-2.json", { stepsPerSecond: 42_000, loadMs1k: 39 }, { stepsPerSecond: { min: 40_000, max: 45_000 } });
+    const slower2 = resultFile("slower-2.json", { stepsPerSecond: 33_000, loadMs1k: 45 }, { stepsPerSecond: { min: 30_000, max: 35_000 } });
+    const r = bench("--compare", `${before},${again}`, `${slower},${slower2}`, "--json");
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect([out.base.runs, out.cand.runs]).toEqual([2, 2]);
+    // the lower middle of two medians, the range spanning them; two runs a side order so 1 time in C(4, 2) by chance
+    expect(out.figures[0]).toMatchObject({ figure: "stepsPerSecond", base: 40_000, cand: 30_000, baseRange: { min: 40_000, max: 42_000 }, candRange: { min: 30_000, max: 33_000 }, verdict: "regressed" });
+    expect(out.figures[0].chance).toBeCloseTo(1 / 6, 12);
+  });
+
   it("exits 1 with --fail-on-regression when a figure regressed beyond the noise, 0 when none did", () => {
     const failed = bench("--compare", before, slower, "--fail-on-regression");
     expect(failed.status).toBe(1);

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compareBench, verdictOf, type ComparableBench } from "../../../harness/bench/compare-bench.ts";
+import { compareBench, poolResults, verdictOf, type ComparableBench } from "../../../harness/bench/compare-bench.ts";
+import { median } from "../../../harness/bench/stats.ts";
 import { formatComparison } from "../../../harness/bench/format-comparison.ts";
 import type { Spread } from "../../../harness/bench/stats.ts";
 
@@ -119,6 +120,41 @@ describe("compareBench", () => {
         expect(ab.verdict === "unknown").toBe(!a.spread || !b.spread);
       }),
     );
+  });
+});
+
+describe("poolResults", () => {
+  it("takes the run as the unit: each figure all runs have is the median of their medians, its range spans them", () => {
+    const run = fc.record({
+      stepsPerSecond: fc.double({ min: 1, max: 1e5, noNaN: true }),
+      small: fc.double({ min: 0.001, max: 1, noNaN: true }),
+      big: fc.option(fc.double({ min: 0.001, max: 1, noNaN: true }), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(run, { minLength: 2, maxLength: 7 }), (runs) => {
+        const results = runs.map((r) =>
+          bench({ stepsPerSecond: r.stepsPerSecond, stepMs: r.big === undefined ? { "100": r.small } : { "100": r.small, "10000": r.big } } as never, { stepsPerSecond: { min: r.stepsPerSecond * 0.9, max: r.stepsPerSecond * 1.1 } }),
+        );
+        const pooled = poolResults(results) as ComparableBench & { stepsPerSecond: number };
+        const sps = runs.map((r) => r.stepsPerSecond);
+        expect(pooled.stepsPerSecond).toBe(median(sps));
+        expect(pooled.spread.stepsPerSecond).toEqual({ min: Math.min(...sps), max: Math.max(...sps) });
+        expect(pooled.stepMs!["100"]).toBe(median(runs.map((r) => r.small)));
+        // a size some run did not measure is left out
+        expect("10000" in pooled.stepMs!).toBe(runs.every((r) => r.big !== undefined));
+        expect(pooled.runs).toBe(runs.length);
+      }),
+    );
+  });
+
+  it("counts runs as the repetitions of every figure, the peak memory included", () => {
+    const side = (rss: number[]) => poolResults(rss.map((x) => bench({ peakRssMB10k: x }, {}, { repetitions: 5 })));
+    const c = compareBench(side([150, 152, 151]), side([170, 171, 173, 172]));
+    expect(c.figures[0]).toMatchObject({ figure: "peakRssMB10k", base: 151, cand: 171, verdict: "regressed" });
+    expect(c.figures[0]!.chance).toBeCloseTo(1 / 35, 12);
+    // one result is itself
+    const one = bench({ peakRssMB10k: 150 });
+    expect(poolResults([one])).toBe(one);
   });
 });
 
