@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { InputError } from "../../sim/errors.ts";
 import { readStructuredFile, validateWith } from "../../sim/files/read-structured.ts";
-import { BENCH_FIGURES } from "./run-bench.ts";
+import { BENCH_FIGURES } from "./figures.ts";
 
 /** A figure: a measured value (a time, a rate or a ratio; never negative). */
 const Figure = z.number().finite().nonnegative();

@@ -1,3 +1,4 @@
+import { BENCH_FIGURES } from "./figures.ts";
 import { median, type Spread } from "./stats.ts";
 import { TARGETS } from "./targets.ts";
 
@@ -63,21 +64,6 @@ export interface BenchComparison {
 /** Figures where more is better; the others are times and sizes. */
 const HIGHER_IS_BETTER: ReadonlySet<string> = new Set(["stepsPerSecond", "logOnlyStepsPerSecond", "fractionOfLimit", "workersSpeedup", "twoProcessSpeedup"]);
 
-/** The top-level figures in report order (stepMs is per house size: `stepMs[N]`, in its place). */
-const FIGURE_ORDER = [
-  "stepsPerSecond",
-  "logOnlyStepsPerSecond",
-  "fractionOfLimit",
-  "placeMsP50",
-  "placeMsP95",
-  "stepMs",
-  "scaling10kOver100",
-  "loadMs1k",
-  "workersSpeedup",
-  "twoProcessSpeedup",
-  "peakRssMB10k",
-] as const;
-
 /** Figures measured from the one- and two-worker runs, which repeat `details.workerRepetitions` times. */
 const WORKER_FIGURES: ReadonlySet<string> = new Set(["workersSpeedup", "twoProcessSpeedup"]);
 
@@ -134,10 +120,10 @@ export function verdictOf(base: Spread, cand: Spread, better: "higher" | "lower"
   return candAbove === (better === "higher") ? "improved" : "regressed";
 }
 
-/** Every figure either side has, in report order (house sizes in increasing order). */
+/** Every figure either side has, in report order (`stepMs` in its place, per house size in increasing order). */
 function figureNames(a: ComparableBench, b: ComparableBench): string[] {
   const out: string[] = [];
-  for (const name of FIGURE_ORDER) {
+  for (const name of BENCH_FIGURES) {
     if (name !== "stepMs") {
       out.push(name);
       continue;

@@ -7,6 +7,7 @@ import { measurePeakRss } from "./peak-rss.ts";
 import type { ActionTime } from "./stepping-breakdown.ts";
 import { measureSteppingRate } from "./stepping-rate.ts";
 import { roundSig, type Spread } from "./stats.ts";
+import { MEASUREMENT_FIGURES, type BenchFigure } from "./figures.ts";
 import { evaluateTargets, TARGETS, type TargetCheck } from "./targets.ts";
 import { measureTwoProcessSpeedup } from "./two-process-speedup.ts";
 import { measureWorkersSpeedup } from "./workers-speedup.ts";
@@ -145,21 +146,7 @@ export function planWithReps(base: BenchPlan, reps: number | undefined): BenchPl
   return reps === undefined ? base : { ...base, repetitions: reps, workerReps: reps };
 }
 
-/** Each measurement and the top-level figures it yields (`rearrange bench --only FIGURE` runs only the ones named). */
-export const MEASUREMENT_FIGURES = {
-  rate: ["stepsPerSecond", "logOnlyStepsPerSecond", "fractionOfLimit"],
-  place: ["placeMsP50", "placeMsP95"],
-  scaling: ["stepMs", "scaling10kOver100"],
-  load: ["loadMs1k"],
-  workers: ["workersSpeedup", "twoProcessSpeedup"],
-  rss: ["peakRssMB10k"],
-} as const;
-
-/** A figure `--only` can name. */
-export type BenchFigure = (typeof MEASUREMENT_FIGURES)[keyof typeof MEASUREMENT_FIGURES][number];
-
-/** Every figure `--only` accepts, in report order. */
-export const BENCH_FIGURES: readonly BenchFigure[] = Object.values(MEASUREMENT_FIGURES).flat();
+export { BENCH_FIGURES, MEASUREMENT_FIGURES, type BenchFigure } from "./figures.ts";
 
 /** What `runBench` with `only` returns: the same shape, with the figures of skipped measurements left out. */
 export type PartialBenchResult = Pick<BenchResult, "machine" | "quick" | "repetitions" | "details" | "targets" | "spread"> &
