@@ -19,10 +19,18 @@ export interface ComparableBench {
 
 /**
  * How a figure changed: `improved` or `regressed` when the repetitions of the two results do not overlap (every
- * repetition of one is better than every repetition of the other), `within the noise` when they do, and
- * `unknown` when a side has a single measurement, which says nothing of how far the machine moves it.
+ * repetition of one is better than every repetition of the other) and chance alone would order them so at most
+ * {@link VERDICT_CHANCE} of the time; `within the noise` when they overlap; `too few to tell` when a side was
+ * measured once (which says nothing of how far the machine moves it), or when they do not overlap but there are
+ * too few repetitions for that to be rare (three a side: 1 time in 20).
  */
-export type FigureVerdict = "improved" | "regressed" | "within the noise" | "unknown";
+export type FigureVerdict = "improved" | "regressed" | "within the noise" | "too few to tell";
+
+/**
+ * Most chance (one-sided) of an ordering that {@link compareBench} calls a change: 1 %, which five repetitions a
+ * side (1 in 252) or four (1 in 70) meet, and three (1 in 20) do not.
+ */
+export const VERDICT_CHANCE = 0.01;
 
 /** One figure of two bench results. */
 export interface FigureChange {
@@ -59,6 +67,12 @@ export interface BenchComparison {
   quick: ("base" | "cand")[];
   /** The figures that `regressed`. */
   regressions: string[];
+  /**
+   * How many of the figures chance alone would call improved or regressed, on average, if nothing had changed and
+   * each side's repetitions were drawn alike: the sum of twice each `chance` within {@link VERDICT_CHANCE}. A
+   * machine whose speed drifts between the runs makes more.
+   */
+  expectedByChance: number;
 }
 
 /** Figures where more is better; the others are times and sizes. */
@@ -88,21 +102,32 @@ export function compareBench(base: ComparableBench, cand: ComparableBench): Benc
   const quick: BenchComparison["quick"] = [];
   if (base.quick) quick.push("base");
   if (cand.quick) quick.push("cand");
-  return { figures, missing, machineDifferences: machineDifferences(base.machine, cand.machine), quick, regressions: figures.filter((f) => f.verdict === "regressed").map((f) => f.figure) };
+  let expectedByChance = 0;
+  for (const f of figures) if (f.chance !== undefined && f.chance <= VERDICT_CHANCE) expectedByChance += 2 * f.chance;
+  return {
+    figures,
+    missing,
+    machineDifferences: machineDifferences(base.machine, cand.machine),
+    quick,
+    regressions: figures.filter((f) => f.verdict === "regressed").map((f) => f.figure),
+    expectedByChance,
+  };
 }
 
 function compareFigure(figure: string, base: number, cand: number, baseResult: ComparableBench, candResult: ComparableBench): FigureChange {
   const better = HIGHER_IS_BETTER.has(figure) ? "higher" : "lower";
   const baseRange = rangeOf(baseResult, figure);
   const candRange = rangeOf(candResult, figure);
-  const change: FigureChange = { figure, better, base, cand, ratio: base === 0 ? Number.NaN : cand / base, verdict: "unknown" };
+  const change: FigureChange = { figure, better, base, cand, ratio: base === 0 ? Number.NaN : cand / base, verdict: "too few to tell" };
   if (baseRange) change.baseRange = baseRange;
   if (candRange) change.candRange = candRange;
   if (baseRange && candRange) {
-    change.verdict = verdictOf(baseRange, candRange, better);
     const n = repetitionsOf(baseResult, figure);
     const m = repetitionsOf(candResult, figure);
     if (n !== undefined && m !== undefined) change.chance = 1 / binomial(n + m, n);
+    const ordered = verdictOf(baseRange, candRange, better);
+    // an ordering as likely as not by chance (few repetitions, or their count unknown) is no verdict
+    change.verdict = ordered === "within the noise" || (change.chance !== undefined && change.chance <= VERDICT_CHANCE) ? ordered : "too few to tell";
   }
   const t = TARGETS.find((x) => x.metric === figure);
   if (t) {
@@ -112,8 +137,11 @@ function compareFigure(figure: string, base: number, cand: number, baseResult: C
   return change;
 }
 
-/** Improved or regressed when the ranges do not overlap (touching counts as overlapping), else within the noise. */
-export function verdictOf(base: Spread, cand: Spread, better: "higher" | "lower"): FigureVerdict {
+/**
+ * How two ranges are ordered: improved or regressed when they do not overlap (touching counts as overlapping), else
+ * within the noise. How rare that ordering is, {@link compareBench} weighs.
+ */
+export function verdictOf(base: Spread, cand: Spread, better: "higher" | "lower"): "improved" | "regressed" | "within the noise" {
   const candAbove = cand.min > base.max;
   const candBelow = cand.max < base.min;
   if (!candAbove && !candBelow) return "within the noise";

@@ -20,7 +20,7 @@ function bench(figures: Record<string, number>, spread: Record<string, Spread> =
 
 const range = fc.tuple(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.double({ min: 0, max: 1e6, noNaN: true })).map(([a, b]) => ({ min: Math.min(a, b), max: Math.max(a, b) }));
 const direction = fc.constantFrom("higher" as const, "lower" as const);
-const flip = { improved: "regressed", regressed: "improved", "within the noise": "within the noise", unknown: "unknown" } as const;
+const flip = { improved: "regressed", regressed: "improved", "within the noise": "within the noise", "too few to tell": "too few to tell" } as const;
 
 describe("verdictOf", () => {
   it("calls a change within the noise exactly when the two ranges share a value", () => {
@@ -64,6 +64,8 @@ describe("compareBench", () => {
     expect(c.regressions).toEqual(["loadMs1k"]);
     // five repetitions a side: chance alone puts all five of one side above the other's 1 time in C(10, 5)
     expect(sps!.chance).toBeCloseTo(1 / 252, 12);
+    // two figures that could each come out either way 1 time in 252 by chance
+    expect(c.expectedByChance).toBeCloseTo(4 / 252, 12);
   });
 
   it("lists figures only one side measured instead of comparing them, house sizes in increasing order", () => {
@@ -85,20 +87,27 @@ describe("compareBench", () => {
     const cand = bench({ stepsPerSecond: 90_000, peakRssMB10k: 300 }, { stepsPerSecond: { min: 85_000, max: 95_000 } });
     const c = compareBench(base, cand);
     expect(c.figures.map((f) => [f.figure, f.verdict])).toEqual([
-      ["stepsPerSecond", "unknown"],
-      ["peakRssMB10k", "unknown"],
+      ["stepsPerSecond", "too few to tell"],
+      ["peakRssMB10k", "too few to tell"],
     ]);
     expect(c.quick).toEqual(["base"]);
     expect(c.regressions).toEqual([]);
   });
 
-  it("takes the worker figures' repetitions from details.workerRepetitions, and states no chance without it", () => {
+  it("takes the worker figures' repetitions from details.workerRepetitions, and calls no change an ordering that is not rare", () => {
     const spread = (lo: number) => ({ workersSpeedup: { min: lo, max: lo + 0.1 } });
-    const old = compareBench(bench({ workersSpeedup: 1.45 }, spread(1.4)), bench({ workersSpeedup: 1.85 }, spread(1.8)));
-    expect(old.figures[0]).toMatchObject({ verdict: "improved" });
-    expect(old.figures[0]!.chance).toBeUndefined();
-    const withReps = (lo: number) => bench({ workersSpeedup: lo + 0.05 }, spread(lo), { details: { workerRepetitions: 3 } });
-    expect(compareBench(withReps(1.4), withReps(1.8)).figures[0]!.chance).toBeCloseTo(1 / 20, 12);
+    const side = (lo: number, details: Record<string, number>) => bench({ workersSpeedup: lo + 0.05 }, spread(lo), { details });
+    // results from before the count was recorded: how rare the ordering is cannot be said
+    const old = compareBench(side(1.4, {}), side(1.8, {})).figures[0]!;
+    expect(old.chance).toBeUndefined();
+    expect(old.verdict).toBe("too few to tell");
+    // three runs a side order so 1 time in 20 by chance: too often to call it a change
+    const three = compareBench(side(1.4, { workerRepetitions: 3 }), side(1.8, { workerRepetitions: 3 })).figures[0]!;
+    expect(three.chance).toBeCloseTo(1 / 20, 12);
+    expect(three.verdict).toBe("too few to tell");
+    const five = compareBench(side(1.4, { workerRepetitions: 5 }), side(1.8, { workerRepetitions: 5 }));
+    expect(five.figures[0]!.verdict).toBe("improved");
+    expect(five.expectedByChance).toBeCloseTo(2 / 252, 12);
   });
 
   it("names what differs between the two machines", () => {
@@ -117,7 +126,10 @@ describe("compareBench", () => {
         const ba = compareBench(side(b), side(a)).figures[0]!;
         expect(ba.verdict).toBe(flip[ab.verdict]);
         expect(ab.ratio * ba.ratio).toBeCloseTo(1, 9);
-        expect(ab.verdict === "unknown").toBe(!a.spread || !b.spread);
+        const overlap = !!a.spread && !!b.spread && a.spread.min <= b.spread.max && b.spread.min <= a.spread.max;
+        // three worker runs a side are too few for an ordering to be rare; five repetitions are enough
+        const rare = name !== "workersSpeedup";
+        expect(ab.verdict === "too few to tell").toBe(!a.spread || !b.spread || (!overlap && !rare));
       }),
     );
   });
@@ -149,9 +161,11 @@ describe("poolResults", () => {
 
   it("counts runs as the repetitions of every figure, the peak memory included", () => {
     const side = (rss: number[]) => poolResults(rss.map((x) => bench({ peakRssMB10k: x }, {}, { repetitions: 5 })));
-    const c = compareBench(side([150, 152, 151]), side([170, 171, 173, 172]));
-    expect(c.figures[0]).toMatchObject({ figure: "peakRssMB10k", base: 151, cand: 171, verdict: "regressed" });
-    expect(c.figures[0]!.chance).toBeCloseTo(1 / 35, 12);
+    const c = compareBench(side([150, 152, 151, 149, 150]), side([170, 171, 173, 172]));
+    expect(c.figures[0]).toMatchObject({ figure: "peakRssMB10k", base: 150, cand: 171, verdict: "regressed" });
+    expect(c.figures[0]!.chance).toBeCloseTo(1 / 126, 12);
+    // three runs against four order so 1 time in 35: no verdict
+    expect(compareBench(side([150, 152, 151]), side([170, 171, 173, 172])).figures[0]!.verdict).toBe("too few to tell");
     // one result is itself
     const one = bench({ peakRssMB10k: 150 });
     expect(poolResults([one])).toBe(one);
