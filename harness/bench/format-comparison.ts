@@ -26,7 +26,10 @@ export function formatComparison(c: BenchComparison, sides: ComparisonSides): st
   const notes: string[] = [];
   for (const side of c.quick) notes.push(`${side} is a --quick smoke run: its figures come from far less work and one repetition (not for quoting)`);
   if (c.machineDifferences.length) notes.push(`the machines differ (${c.machineDifferences.join("; ")}): the figures compare the machines as much as the code`);
-  for (const m of c.missing) notes.push(`${m.figure}: measured in ${m.measuredIn} only, not compared`);
+  for (const side of ["base", "cand"] as const) {
+    const only = c.missing.filter((m) => m.measuredIn === side).map((m) => m.figure);
+    if (only.length) notes.push(`measured in ${side} only, not compared: ${only.join(", ")}`);
+  }
   const withVerdict = c.figures.filter((f) => f.chance !== undefined && f.chance <= VERDICT_CHANCE).length;
   notes.push(
     `improved / regressed: every repetition of one side is better than every repetition of the other, which chance alone would do at most 1 time in ${Math.round(1 / VERDICT_CHANCE)} (in brackets: how often exactly); within the noise: the ranges overlap; too few to tell: a side was measured once, or too few times for the order to be rare. Over these ${withVerdict} figures chance alone would call about ${showFigure(c.expectedByChance)} improved or regressed if nothing had changed. Each range comes from one process in one stretch of time, and a machine whose speed drifts between the two runs moves the figures by more than that: for a change of a few per cent, alternate several runs of both versions and give each side as its runs, comma-separated.`,

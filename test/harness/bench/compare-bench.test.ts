@@ -180,7 +180,7 @@ describe("formatComparison", () => {
     const row = text.split("\n").find((l) => l.startsWith("stepsPerSecond "))!.trim().split(/\s{2,}/);
     expect(row).toEqual(["stepsPerSecond", "40000", "36000 – 44000", "30000", "28000 – 31000", "−25 %", "regressed (1 in 252)", "≥ 50000: no → no"]);
     expect(text).toContain("base: before.json — 2 × Test CPU");
-    expect(text).toContain("note: loadMs1k: measured in base only, not compared");
+    expect(text).toContain("note: measured in base only, not compared: loadMs1k");
     expect(text).toMatch(/regressed: stepsPerSecond$/);
   });
 });
