@@ -1,6 +1,9 @@
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { InputError } from "../../sim/errors.ts";
 import { readStructuredFile, validateWith } from "../../sim/files/read-structured.ts";
+import { poolResults, type ComparableBench } from "./compare-bench.ts";
 import { BENCH_FIGURES } from "./figures.ts";
 
 /** A figure: a measured value (a time, a rate or a ratio; never negative). */
@@ -56,4 +59,36 @@ export function loadBenchFile(file: string): BenchFile {
     throw new InputError(file, "$", `holds none of the bench's figures (${BENCH_FIGURES.join(", ")}): is it the output of \`rearrange bench --json\`?`);
   }
   return data;
+}
+
+/**
+ * One side of a comparison: a result file, or several runs of one version given as `a1.json,a2.json`, pooled
+ * with the run as the unit ({@link poolResults}).
+ */
+export function loadBenchRuns(list: string): ComparableBench {
+  const files = list.split(",").filter(Boolean);
+  if (files.length === 0) throw new InputError(list, undefined, "names no result file");
+  return poolResults(files.map(loadBenchFile));
+}
+
+/**
+ * Fails when a result could not be saved to `file` (its folder is missing, or it is a folder), so that a run
+ * that would lose its result fails before it measures anything.
+ */
+export function checkBenchFileWritable(file: string): void {
+  const dir = path.dirname(path.resolve(file));
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(file, undefined, `cannot save the result: folder ${dir} does not exist`);
+  if (existsSync(file) && statSync(file).isDirectory()) throw new InputError(file, undefined, "cannot save the result: it is a folder");
+}
+
+/** Writes a result as `rearrange bench --json` prints it, through a temporary file: a reader never sees half of it. */
+export function saveBenchFile(file: string, result: object): void {
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    writeFileSync(tmp, `${JSON.stringify(result, null, 2)}\n`);
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw new InputError(file, undefined, `cannot save the result (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
 }

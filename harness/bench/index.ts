@@ -7,4 +7,4 @@ export { BenchAgent } from "./bench-agent.ts";
 export { runTimedEpisodes, replayLines, type SteppingTime, type RecordedEpisode } from "./stepping-clock.ts";
 export { compareBench, poolResults, verdictOf, type BenchComparison, type ComparableBench, type FigureChange, type FigureVerdict } from "./compare-bench.ts";
 export { formatComparison, type ComparisonSides } from "./format-comparison.ts";
-export { loadBenchFile, BenchFileSchema, type BenchFile } from "./bench-file.ts";
+export { loadBenchFile, loadBenchRuns, saveBenchFile, checkBenchFileWritable, BenchFileSchema, type BenchFile } from "./bench-file.ts";

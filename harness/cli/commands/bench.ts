@@ -1,7 +1,4 @@
-import { existsSync, renameSync, statSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import type { CommandModule } from "yargs";
-import { InputError } from "../../../sim/errors.ts";
 import type { ComparableBench } from "../../bench/compare-bench.ts";
 import { CheckFailed, UsageError } from "../cli-errors.ts";
 import { integerOption } from "../option-values.ts";
@@ -43,7 +40,7 @@ export const command: CommandModule<object, BenchArgs> = {
   handler: async (argv) => {
     // heavy modules (three, cannon-es) load only when the command runs, so --help stays instant
     const { getLogger } = await import("../../logger.ts");
-    const { runBench, formatBench, FULL_PLAN, QUICK_PLAN, compareBench, formatComparison, loadBenchFile, poolResults } = await import("../../bench/index.ts");
+    const { runBench, formatBench, FULL_PLAN, QUICK_PLAN, compareBench, formatComparison, loadBenchRuns, checkBenchFileWritable, saveBenchFile } = await import("../../bench/index.ts");
     const { BENCH_FIGURES, planWithReps } = await import("../../bench/run-bench.ts");
     const only = argv.only?.flatMap((s) => s.split(",")).filter(Boolean);
     const unknown = only?.filter((f) => !(BENCH_FIGURES as readonly string[]).includes(f)) ?? [];
@@ -57,9 +54,8 @@ export const command: CommandModule<object, BenchArgs> = {
       if (ignored.length) throw new UsageError(`--compare with two files compares them without running: ${ignored.join(", ")} would have no effect`);
     }
     // a baseline that cannot be read, or nowhere to save, fails now, not after the measurements
-    const loadSide = (arg: string): ComparableBench => poolResults(arg.split(",").filter(Boolean).map((f) => loadBenchFile(f)));
-    const baseline = files ? loadSide(files[0]!) : null;
-    if (argv.save !== undefined) checkWritable(argv.save);
+    const baseline = files ? loadBenchRuns(files[0]!) : null;
+    if (argv.save !== undefined) checkBenchFileWritable(argv.save);
     const compare = (cand: ComparableBench, candName: string): void => {
       const comparison = compareBench(baseline!, cand);
       const sides = { base: { name: files![0]!, result: baseline! }, cand: { name: candName, result: cand } };
@@ -67,13 +63,13 @@ export const command: CommandModule<object, BenchArgs> = {
       process.stdout.write(`${text}\n`);
       if (argv["fail-on-regression"] && comparison.regressions.length > 0) throw new CheckFailed(`regressed beyond the noise: ${comparison.regressions.join(", ")}`);
     };
-    if (!runs) return compare(loadSide(files![1]!), files![1]!);
+    if (!runs) return compare(loadBenchRuns(files![1]!), files![1]!);
     const logger = getLogger();
     const base = argv.quick ? QUICK_PLAN : FULL_PLAN;
     const plan = planWithReps(base, argv.reps);
     const onProgress = (what: string) => logger.info(what);
     const result = only?.length ? await runBench(plan, { quick: argv.quick, onProgress, only: only as typeof BENCH_FIGURES[number][] }) : await runBench(plan, { quick: argv.quick, onProgress });
-    if (argv.save !== undefined) saveResult(argv.save, result);
+    if (argv.save !== undefined) saveBenchFile(argv.save, result);
     if (baseline) return compare(result, "this run");
     const text = argv.json ? JSON.stringify(result, null, 2) : "only" in result ? formatPartial(result) : formatBench(result);
     process.stdout.write(`${text}\n`);
@@ -84,24 +80,6 @@ export const command: CommandModule<object, BenchArgs> = {
 function sideSummary(side: { name: string; result: ComparableBench }) {
   const { machine, quick, repetitions, runs } = side.result;
   return { name: side.name, machine, quick, repetitions, ...(runs !== undefined ? { runs } : {}) };
-}
-
-/** Fails before the measurements when `file` could not be written: its folder is missing, or it is a folder. */
-function checkWritable(file: string): void {
-  const dir = path.dirname(path.resolve(file));
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(file, undefined, `cannot save the result: folder ${dir} does not exist`);
-  if (existsSync(file) && statSync(file).isDirectory()) throw new InputError(file, undefined, "cannot save the result: it is a folder");
-}
-
-/** Writes the result as `bench --json` prints it, through a temporary file: a reader never sees half of it. */
-function saveResult(file: string, result: object): void {
-  const tmp = `${file}.tmp-${process.pid}`;
-  try {
-    writeFileSync(tmp, `${JSON.stringify(result, null, 2)}\n`);
-    renameSync(tmp, file);
-  } catch (err) {
-    throw new InputError(file, undefined, `cannot save the result (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
 }
 
 /** `--only` without `--json`: the measured figures, their CPU twins and details, one per line. */

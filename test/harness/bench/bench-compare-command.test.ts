@@ -76,6 +76,9 @@ describe("rearrange bench --compare BASE CAND", () => {
     const none = bench("--compare", notBench, before);
     expect(none.status).toBe(1);
     expect(none.stderr).toContain(`${notBench}: $: holds none of the bench's figures`);
+    const empty = bench("--compare", ",", before);
+    expect(empty.status).toBe(1);
+    expect(empty.stderr).toContain(",: names no result file");
   });
 
   it("refuses options that would have no effect, and --compare with more than two files", () => {
