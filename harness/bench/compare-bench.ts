@@ -85,7 +85,8 @@ const WORKER_FIGURES: ReadonlySet<string> = new Set(["workersSpeedup", "twoProce
  * Compares a candidate bench result with a base one, figure by figure: the ratio of their medians and whether the
  * change stands out of the noise of their repetitions. Each side's range comes from one process, in one stretch
  * of time: a machine whose speed drifts between the two runs (a shared VM) moves every figure more than its
- * ranges show, so for changes of a few per cent, alternate runs of both versions.
+ * ranges show, so for changes of a few per cent, alternate runs of both versions and pool each side's
+ * ({@link poolResults}).
  */
 export function compareBench(base: ComparableBench, cand: ComparableBench): BenchComparison {
   const figures: FigureChange[] = [];
