@@ -17,9 +17,8 @@ export function removeAt<T>(list: T[], i: number): void {
 export function moveToEnd<T>(list: T[], i: number): void {
   if (!(i >= 0 && i < list.length)) throw new RangeError(`moveToEnd: index ${i} is outside a list of ${list.length}`);
   const item = list[i] as T;
-  const last = list.length - 1;
-  for (let k = i; k < last; k++) list[k] = list[k + 1] as T;
-  list[last] = item;
+  removeAt(list, i);
+  list.push(item);
 }
 
 /** `list.splice(i, 0, item)` for 0 ≤ i ≤ length: inserts `item` at `i`, shifting the later ones up. */

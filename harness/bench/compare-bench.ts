@@ -104,7 +104,7 @@ export function compareBench(base: ComparableBench, cand: ComparableBench): Benc
   if (base.quick) quick.push("base");
   if (cand.quick) quick.push("cand");
   let expectedByChance = 0;
-  for (const f of figures) if (f.chance !== undefined && f.chance <= VERDICT_CHANCE) expectedByChance += 2 * f.chance;
+  for (const f of figures) if (isDecidable(f)) expectedByChance += 2 * f.chance!;
   return {
     figures,
     missing,
@@ -128,7 +128,7 @@ function compareFigure(figure: string, base: number, cand: number, baseResult: C
     if (n !== undefined && m !== undefined) change.chance = 1 / binomial(n + m, n);
     const ordered = verdictOf(baseRange, candRange, better);
     // an ordering as likely as not by chance (few repetitions, or their count unknown) is no verdict
-    change.verdict = ordered === "within the noise" || (change.chance !== undefined && change.chance <= VERDICT_CHANCE) ? ordered : "too few to tell";
+    change.verdict = ordered === "within the noise" || isDecidable(change) ? ordered : "too few to tell";
   }
   const t = TARGETS.find((x) => x.metric === figure);
   if (t) {
@@ -136,6 +136,11 @@ function compareFigure(figure: string, base: number, cand: number, baseResult: C
     change.target = { op: t.op, bound: t.bound, baseMet: meets(base), candMet: meets(cand) };
   }
   return change;
+}
+
+/** True when a figure's repetitions are enough for an order of them to be a verdict: its `chance` is known and rare. */
+export function isDecidable(f: Pick<FigureChange, "chance">): boolean {
+  return f.chance !== undefined && f.chance <= VERDICT_CHANCE;
 }
 
 /**
@@ -165,9 +170,14 @@ function figureNames(a: ComparableBench, b: ComparableBench): string[] {
 
 /** A figure's median in a result (`stepMs[N]` from the per-size record), or undefined when it was not measured. */
 function valueOf(r: ComparableBench, figure: string): number | undefined {
-  const size = /^stepMs\[(\d+)\]$/.exec(figure);
-  const v = size ? r.stepMs?.[size[1]!] : (r as unknown as Record<string, unknown>)[figure];
+  const size = stepMsSize(figure);
+  const v = size !== undefined ? r.stepMs?.[size] : (r as unknown as Record<string, unknown>)[figure];
   return typeof v === "number" ? v : undefined;
+}
+
+/** The house size of a `stepMs[N]` figure (`"1000"`), or undefined for a top-level figure. */
+function stepMsSize(figure: string): string | undefined {
+  return /^stepMs\[(\d+)\]$/.exec(figure)?.[1];
 }
 
 /**
@@ -210,8 +220,8 @@ export function poolResults(results: readonly ComparableBench[]): ComparableBenc
     const values = results.map((r) => valueOf(r, figure));
     if (values.some((v) => v === undefined)) continue;
     const xs = values as number[];
-    const size = /^stepMs\[(\d+)\]$/.exec(figure);
-    if (size) (pooled.stepMs ??= {})[size[1]!] = median(xs);
+    const size = stepMsSize(figure);
+    if (size !== undefined) (pooled.stepMs ??= {})[size] = median(xs);
     else pooled[figure] = median(xs);
     pooled.spread[figure] = { min: Math.min(...xs), max: Math.max(...xs) };
   }

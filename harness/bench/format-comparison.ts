@@ -1,5 +1,5 @@
 import { renderTable } from "../reporters/table.ts";
-import { VERDICT_CHANCE, type BenchComparison, type ComparableBench, type FigureChange } from "./compare-bench.ts";
+import { isDecidable, VERDICT_CHANCE, type BenchComparison, type ComparableBench, type FigureChange } from "./compare-bench.ts";
 import { showFigure } from "./format.ts";
 
 /** The two sides of a comparison as the report names them: a file, or "this run". */
@@ -30,7 +30,7 @@ export function formatComparison(c: BenchComparison, sides: ComparisonSides): st
     const only = c.missing.filter((m) => m.measuredIn === side).map((m) => m.figure);
     if (only.length) notes.push(`measured in ${side} only, not compared: ${only.join(", ")}`);
   }
-  const withVerdict = c.figures.filter((f) => f.chance !== undefined && f.chance <= VERDICT_CHANCE).length;
+  const withVerdict = c.figures.filter(isDecidable).length;
   notes.push(
     `improved / regressed: every repetition of one side is better than every repetition of the other, which chance alone would do at most 1 time in ${Math.round(1 / VERDICT_CHANCE)} (in brackets: how often exactly); within the noise: the ranges overlap; too few to tell: a side was measured once, or too few times for the order to be rare. Over these ${withVerdict} figures chance alone would call about ${showFigure(c.expectedByChance)} improved or regressed if nothing had changed. Each range comes from one process in one stretch of time, and a machine whose speed drifts between the two runs moves the figures by more than that: for a change of a few per cent, alternate several runs of both versions and give each side as its runs, comma-separated.`,
   );
@@ -43,6 +43,15 @@ export function formatComparison(c: BenchComparison, sides: ComparisonSides): st
     ...notes.map((n) => `note: ${n}`),
     ...(c.regressions.length ? ["", `regressed: ${c.regressions.join(", ")}`] : []),
   ].join("\n");
+}
+
+/** A comparison as `bench --compare --json` prints it: who each side is (file, machine, repetitions), then the comparison. */
+export function comparisonRecord(c: BenchComparison, sides: ComparisonSides): object {
+  const side = ({ name, result }: ComparisonSides["base"]) => {
+    const { machine, quick, repetitions, runs } = result;
+    return { name, machine, quick, repetitions, ...(runs !== undefined ? { runs } : {}) };
+  };
+  return { base: side(sides.base), cand: side(sides.cand), ...c };
 }
 
 function machineText(r: ComparableBench): string {

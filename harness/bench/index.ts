@@ -5,6 +5,6 @@ export { TARGETS, evaluateTargets, type TargetCheck } from "./targets.ts";
 export { generateHouse, benchTask, taskFileText, type GeneratedHouse } from "./house-generator.ts";
 export { BenchAgent } from "./bench-agent.ts";
 export { runTimedEpisodes, replayLines, type SteppingTime, type RecordedEpisode } from "./stepping-clock.ts";
-export { compareBench, poolResults, verdictOf, type BenchComparison, type ComparableBench, type FigureChange, type FigureVerdict } from "./compare-bench.ts";
-export { formatComparison, type ComparisonSides } from "./format-comparison.ts";
+export { compareBench, isDecidable, poolResults, verdictOf, type BenchComparison, type ComparableBench, type FigureChange, type FigureVerdict } from "./compare-bench.ts";
+export { comparisonRecord, formatComparison, type ComparisonSides } from "./format-comparison.ts";
 export { loadBenchFile, loadBenchRuns, saveBenchFile, checkBenchFileWritable, BenchFileSchema, type BenchFile } from "./bench-file.ts";

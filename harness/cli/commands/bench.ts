@@ -40,7 +40,7 @@ export const command: CommandModule<object, BenchArgs> = {
   handler: async (argv) => {
     // heavy modules (three, cannon-es) load only when the command runs, so --help stays instant
     const { getLogger } = await import("../../logger.ts");
-    const { runBench, formatBench, FULL_PLAN, QUICK_PLAN, compareBench, formatComparison, loadBenchRuns, checkBenchFileWritable, saveBenchFile } = await import("../../bench/index.ts");
+    const { runBench, formatBench, FULL_PLAN, QUICK_PLAN, compareBench, comparisonRecord, formatComparison, loadBenchRuns, checkBenchFileWritable, saveBenchFile } = await import("../../bench/index.ts");
     const { BENCH_FIGURES, planWithReps } = await import("../../bench/run-bench.ts");
     const only = argv.only?.flatMap((s) => s.split(",")).filter(Boolean);
     const unknown = only?.filter((f) => !(BENCH_FIGURES as readonly string[]).includes(f)) ?? [];
@@ -48,8 +48,8 @@ export const command: CommandModule<object, BenchArgs> = {
     const files = argv.compare;
     if (files && (files.length < 1 || files.length > 2)) throw new UsageError(`--compare takes one file (compare this run with it) or two (compare them without running), not ${files.length}`);
     if (argv["fail-on-regression"] && !files) throw new UsageError("--fail-on-regression needs --compare");
-    const runs = !files || files.length === 1;
-    if (!runs) {
+    const measures = !files || files.length === 1;
+    if (!measures) {
       const ignored = [argv.quick && "--quick", argv.reps !== undefined && "--reps", only?.length && "--only", argv.save !== undefined && "--save"].filter(Boolean);
       if (ignored.length) throw new UsageError(`--compare with two files compares them without running: ${ignored.join(", ")} would have no effect`);
     }
@@ -59,11 +59,11 @@ export const command: CommandModule<object, BenchArgs> = {
     const compare = (cand: ComparableBench, candName: string): void => {
       const comparison = compareBench(baseline!, cand);
       const sides = { base: { name: files![0]!, result: baseline! }, cand: { name: candName, result: cand } };
-      const text = argv.json ? JSON.stringify({ base: sideSummary(sides.base), cand: sideSummary(sides.cand), ...comparison }, null, 2) : formatComparison(comparison, sides);
+      const text = argv.json ? JSON.stringify(comparisonRecord(comparison, sides), null, 2) : formatComparison(comparison, sides);
       process.stdout.write(`${text}\n`);
       if (argv["fail-on-regression"] && comparison.regressions.length > 0) throw new CheckFailed(`regressed beyond the noise: ${comparison.regressions.join(", ")}`);
     };
-    if (!runs) return compare(loadBenchRuns(files![1]!), files![1]!);
+    if (!measures) return compare(loadBenchRuns(files![1]!), files![1]!);
     const logger = getLogger();
     const base = argv.quick ? QUICK_PLAN : FULL_PLAN;
     const plan = planWithReps(base, argv.reps);
@@ -75,12 +75,6 @@ export const command: CommandModule<object, BenchArgs> = {
     process.stdout.write(`${text}\n`);
   },
 };
-
-/** Who a side of a comparison is, in its JSON: the file (or "this run") and the machine and repetitions behind its figures. */
-function sideSummary(side: { name: string; result: ComparableBench }) {
-  const { machine, quick, repetitions, runs } = side.result;
-  return { name: side.name, machine, quick, repetitions, ...(runs !== undefined ? { runs } : {}) };
-}
 
 /** `--only` without `--json`: the measured figures, their CPU twins and details, one per line. */
 function formatPartial(r: { machine: { loadAverage: number[] }; targets: { metric: string; met: boolean }[]; cpu: object; details: object } & object): string {
