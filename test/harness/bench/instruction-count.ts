@@ -34,10 +34,9 @@
  * (needs valgrind; ~3 minutes for the default suite, ~5 with `--cache`).
  */
 import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { bundleWorker } from "../../../harness/workers/worker-bundle.ts";
 import { scriptArg } from "./script-args.ts";
+import { bundledDrive, DETERMINISTIC_NODE_FLAGS } from "./valgrind-drive.ts";
 
 const run = promisify(execFile);
 const suite = scriptArg("suite", "default");
@@ -61,7 +60,7 @@ type Run = Partial<Record<Counted, number>> & { instructions: number; steps: num
 async function count(bundle: string, measured: number, mode = "full"): Promise<Run> {
   const { stdout, stderr } = await run(
     "valgrind",
-    ["--tool=cachegrind", ...CACHE_SIM, "--smc-check=all", "--cachegrind-out-file=/dev/null", process.execPath, "--single-threaded", "--predictable-gc-schedule", "--hash-seed=1", "--random-seed=1", bundle, suite, agent, String(warmup), String(measured), mode],
+    ["--tool=cachegrind", ...CACHE_SIM, "--smc-check=all", "--cachegrind-out-file=/dev/null", process.execPath, ...DETERMINISTIC_NODE_FLAGS, bundle, suite, agent, String(warmup), String(measured), mode],
     { maxBuffer: 1 << 26 },
   );
   const out: Partial<Record<Counted, number>> = {};
@@ -85,13 +84,7 @@ function rounded(counts: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Math.round(v)]));
 }
 
-try {
-  await run("valgrind", ["--version"]);
-} catch {
-  console.error("instruction-count needs valgrind on the PATH (Debian: apt-get install valgrind)");
-  process.exit(2);
-}
-const bundle = await bundleWorker({ entry: fileURLToPath(new URL("./instruction-drive.ts", import.meta.url)) });
+const bundle = await bundledDrive("instruction-count");
 const [short, long, resets] = await Promise.all([count(bundle, passes), count(bundle, 2 * passes), count(bundle, passes, "resets-only")]);
 const perStepAll = perStepOf(short, long);
 const perSteppingAll = perStepOf(resets, short);

@@ -17,11 +17,10 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { bundleWorker } from "../../../harness/workers/worker-bundle.ts";
 import { functionCosts, parsePerfMap, perStepDifference } from "./callgrind-profile.ts";
 import { scriptArg } from "./script-args.ts";
+import { bundledDrive, DETERMINISTIC_NODE_FLAGS } from "./valgrind-drive.ts";
 
 const run = promisify(execFile);
 const suite = scriptArg("suite", "default");
@@ -38,7 +37,7 @@ async function profile(bundle: string, dir: string, mode: string) {
   const out = path.join(dir, `${mode}.callgrind`);
   const { stdout } = await run(
     "valgrind",
-    ["--tool=callgrind", `--callgrind-out-file=${out}`, "--smc-check=all", process.execPath, "--single-threaded", "--predictable-gc-schedule", "--hash-seed=1", "--random-seed=1", "--perf-basic-prof-only-functions", bundle, suite, agent, warmup, passes, mode],
+    ["--tool=callgrind", `--callgrind-out-file=${out}`, "--smc-check=all", process.execPath, ...DETERMINISTIC_NODE_FLAGS, "--perf-basic-prof-only-functions", bundle, suite, agent, warmup, passes, mode],
     { maxBuffer: 1 << 26 },
   );
   const steps = (JSON.parse(stdout.trim().split("\n").at(-1)!) as { steps: number }).steps;
@@ -67,13 +66,7 @@ function table(title: string, perStep: Map<string, number>, keep: (name: string)
   for (const [name, n] of rows) console.log(`${Math.round(n).toString().padStart(8)}  ${((100 * n) / total).toFixed(1).padStart(5)} %  ${name.slice(0, 150)}`);
 }
 
-try {
-  await run("valgrind", ["--version"]);
-} catch {
-  console.error("instruction-profile needs valgrind on the PATH (Debian: apt-get install valgrind)");
-  process.exit(2);
-}
-const bundle = await bundleWorker({ entry: fileURLToPath(new URL("./instruction-drive.ts", import.meta.url)) });
+const bundle = await bundledDrive("instruction-profile");
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-instruction-profile-"));
 try {
   const [full, resets] = await Promise.all([profile(bundle, dir, "full"), profile(bundle, dir, "resets-only")]);
