@@ -36,7 +36,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { scriptArg } from "./script-args.ts";
-import { bundledDrive, DETERMINISTIC_NODE_FLAGS } from "./valgrind-drive.ts";
+import { bundledDrive, DETERMINISTIC_NODE_FLAGS, drivenSteps } from "./valgrind-drive.ts";
 
 const run = promisify(execFile);
 const suite = scriptArg("suite", "default");
@@ -69,7 +69,7 @@ async function count(bundle: string, measured: number, mode = "full"): Promise<R
     if (!m) throw new Error(`valgrind printed no ${k} count:\n${stderr.slice(-2000)}`);
     out[k] = Number(m[1]!.replaceAll(",", ""));
   }
-  return { ...out, instructions: out.instructions!, steps: (JSON.parse(stdout.trim().split("\n").at(-1)!) as { steps: number }).steps };
+  return { ...out, instructions: out.instructions!, steps: drivenSteps(stdout) };
 }
 
 /** Each count per step of `b` beyond `a` (`minus`: per-step counts to take off, as the agent's figures take off the replay's). */

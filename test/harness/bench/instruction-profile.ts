@@ -20,7 +20,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { functionCosts, parsePerfMap, perStepDifference } from "./callgrind-profile.ts";
 import { scriptArg } from "./script-args.ts";
-import { bundledDrive, DETERMINISTIC_NODE_FLAGS } from "./valgrind-drive.ts";
+import { bundledDrive, DETERMINISTIC_NODE_FLAGS, drivenSteps } from "./valgrind-drive.ts";
 
 const run = promisify(execFile);
 const suite = scriptArg("suite", "default");
@@ -40,7 +40,7 @@ async function profile(bundle: string, dir: string, mode: string) {
     ["--tool=callgrind", `--callgrind-out-file=${out}`, "--smc-check=all", process.execPath, ...DETERMINISTIC_NODE_FLAGS, "--perf-basic-prof-only-functions", bundle, suite, agent, warmup, passes, mode],
     { maxBuffer: 1 << 26 },
   );
-  const steps = (JSON.parse(stdout.trim().split("\n").at(-1)!) as { steps: number }).steps;
+  const steps = drivenSteps(stdout);
   const text = readFileSync(out, "utf8");
   // the process valgrind ran is node itself: callgrind's pid is the one V8 named its perf map after
   const map = parsePerfMap(readPerfMap(/^pid: (\d+)$/m.exec(text.slice(0, 4096))?.[1]));
