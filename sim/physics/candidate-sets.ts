@@ -32,9 +32,14 @@ export type CandidateSetsResult = { ok: true; sets: CandidateSet[] } | { ok: fal
 export interface SearchContext {
   object: PlacementObject;
   target: PlacementObject;
-  /** Nearby objects, not held, without the object itself. */
+  /** Nearby objects, not held, without the object itself: at least every object within a few cm of the target. */
   nearby: readonly PlacementObject[];
   rooms: readonly RoomRef[];
+  /**
+   * The same for another object (what the target stands on), when `nearby` may not reach all of what is
+   * around it; without it, `nearby` serves.
+   */
+  around?: (o: PlacementObject) => readonly PlacementObject[];
 }
 
 /** True when some heading aligned with `frame` lets the footprint fit in `area` (and the height under `height`). */
@@ -225,11 +230,12 @@ function standsOn(target: PlacementObject, nearby: readonly PlacementObject[]): 
  */
 function besideSupport(ctx: SearchContext, support: PlacementObject, gap: number): CandidateSet | null {
   const { object } = ctx;
-  const below = standsOn(support, ctx.nearby);
+  const aroundSupport = ctx.around ? ctx.around(support) : ctx.nearby;
+  const below = standsOn(support, aroundSupport);
   if (below) {
     return { poses: cachedBesidePoses(support.id, support.box, topZ(below.box), object.box.size, gap), restsOn: below, groundZ: null, bound: below.box, ceiling: Infinity };
   }
-  const floor = floorUnder(support.box.center, ctx.nearby, ctx.rooms);
+  const floor = floorUnder(support.box.center, aroundSupport, ctx.rooms);
   if (Math.abs(bottomZ(support.box) - floor.z) > REST_TOLERANCE) return null;
   return {
     poses: cachedBesidePoses(support.id, support.box, floor.z, object.box.size, gap),

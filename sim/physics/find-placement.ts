@@ -17,7 +17,7 @@ import { dropTest, type DropOutcome } from "./drop-test.ts";
 import { formatSize } from "./format.ts";
 import { groundSlab } from "./ground.ts";
 import { MAX_DRIFT, MAX_SINK, MAX_TILT } from "./physics-constants.ts";
-import type { PlacementObject, PlacementRelation, PlacementRequest, PlacementResult } from "./placement-types.ts";
+import type { NearbyQuery, PlacementObject, PlacementRelation, PlacementRequest, PlacementResult } from "./placement-types.ts";
 import { sharedSolidParts, type SolidPart } from "./solid-parts.ts";
 import { restsInPlace, staysOn } from "./support.ts";
 
@@ -67,13 +67,20 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
   if (object.id === target.id) return { ok: false, reason: `${object.id} cannot be placed relative to itself` };
   if (target.held) return { ok: false, reason: `${target.id} is being held` };
 
-  const nearby = distinctNearby(object, target, request.nearby);
-  const found = candidateSets(relation, { object, target, nearby, rooms: request.rooms ?? [] });
+  const query = typeof request.nearby === "function" ? request.nearby : null;
+  // what the candidate sets read (covers on the target, its contents, supports and container, the floor under
+  // it) all overlaps the target, or what it stands on: asked for there, not over the whole reach of the search
+  const nearby = distinctNearby(object, target, query ? query(target.box, CONTACT_REACH) : (request.nearby as Iterable<PlacementObject>));
+  const around = query ? (o: PlacementObject) => distinctNearby(object, target, query(o.box, CONTACT_REACH)) : undefined;
+  const found = candidateSets(relation, { object, target, nearby, rooms: request.rooms ?? [], around });
   if (!found.ok) return found;
 
   // Only objects that come within the physics neighbourhood of some candidate can block, hold up or touch
-  // one: the rest (most of what lies within 1.5 m of the target) need not be cut into parts.
-  const relevant = withinReach(nearby, found.sets, PHYSICS_NEIGHBOURHOOD + 1e-6);
+  // one: the rest need not be cut into parts. A query is asked for exactly the candidates' area: withinReach
+  // tests each axis apart, so what it keeps lies within √2 × its reach of the sets' bounds.
+  const reach = PHYSICS_NEIGHBOURHOOD + 1e-6;
+  const candidates = query ? objectsAroundSets(query, object, target, found.sets, reach * Math.SQRT2 + 1e-6) : nearby;
+  const relevant = withinReach(candidates, found.sets, reach);
   // their solid parts, in order: what a candidate must not cut into, and what it can rest on (nothing in
   // `nearby` is held, so these are exactly `obstaclesOf(relevant)` and the parts `snapDown(relevant)` reads)
   const solids: SolidPart[] = [];
@@ -99,7 +106,7 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
       if (checks >= MAX_PHYSICS_CHECKS) return { ok: false, reason: lastProblem ?? noSpace(relation, object, target) };
       checks++;
       // Wholly on one level face of a settled support, clear of everything else: it stays, no physics needed.
-      if (restsAsSet(pose, set, obstacles, nearby)) return { ok: true, box: pose, restsOn: set.restsOn?.id ?? null };
+      if (restsAsSet(pose, set, obstacles, query ? relevant : nearby, around)) return { ok: true, box: pose, restsOn: set.restsOn?.id ?? null };
       const outcome = dropTest(pose, staticsFor(pose, set, obstacles), { stopWhen: { sink: 3 * MAX_SINK, tilt: 3 * MAX_TILT } });
       const problem = instability(outcome, set);
       if (!problem) return { ok: true, box: pose, restsOn: set.restsOn?.id ?? null };
@@ -107,6 +114,35 @@ export function findPlacement(request: PlacementRequest): PlacementResult {
     }
   }
   return { ok: false, reason: lastProblem ?? noSpace(relation, object, target) };
+}
+
+/**
+ * How far around an object the search looks for what touches it: covers on it, its contents, its supports and
+ * container, the floor under it. Each overlaps its footprint; the rest is slack over the predicates' tolerances, m.
+ */
+const CONTACT_REACH = 0.05;
+
+/**
+ * The target, then the objects `query` finds within `radius` of the bounds of all the sets' poses (each id once,
+ * without the object and held ones): in the order {@link distinctNearby} would list them from a query around the
+ * target wide enough to hold them.
+ */
+function objectsAroundSets(query: NearbyQuery, object: PlacementObject, target: PlacementObject, sets: readonly CandidateSet[], radius: number): PlacementObject[] {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const set of sets) {
+    const r = set.poses.bounds;
+    if (!r) continue;
+    if (r.minX < minX) minX = r.minX;
+    if (r.minY < minY) minY = r.minY;
+    if (r.maxX > maxX) maxX = r.maxX;
+    if (r.maxY > maxY) maxY = r.maxY;
+  }
+  if (minX > maxX) return [];
+  const area: Box = { center: { x: (minX + maxX) / 2, y: (minY + maxY) / 2, z: 0 }, size: { x: maxX - minX, y: maxY - minY, z: 0 }, heading: 0 };
+  return distinctNearby(object, target, query(area, radius));
 }
 
 /** Scratch space for {@link cornersFirst}'s order, kept between calls like `orderBuffer`. */
@@ -256,10 +292,10 @@ function staticsFor(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[]
  * is itself settled. The obstacles (and the floor plane's slab) stand for the physics check's fixed boxes:
  * those within the physics neighbourhood are a superset of those within contact distance.
  */
-function restsAsSet(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[], nearby: readonly PlacementObject[]): boolean {
+function restsAsSet(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[], nearby: readonly PlacementObject[], around?: (o: PlacementObject) => readonly PlacementObject[]): boolean {
   // the floor plane's slab goes after the obstacles (as if appended to a copy of them)
   const sole = soleSupportIndex(pose, obstacles, set.groundZ === null ? undefined : staticPart(groundSlab(pose, set.groundZ)));
-  return sole >= 0 && settled(sole < obstacles.length ? obstacles[sole]!.ownerId : null, nearby);
+  return sole >= 0 && settled(sole < obstacles.length ? obstacles[sole]!.ownerId : null, nearby, around);
 }
 
 /**
@@ -268,15 +304,15 @@ function restsAsSet(pose: Box, set: CandidateSet, obstacles: readonly Obstacle[]
  * is on the other `nearby` objects. Anything else (floating, sunk, wedged off balance, or its supports out
  * of reach of the search) leaves the placement to physics.
  */
-function settled(id: string | null, nearby: readonly PlacementObject[]): boolean {
+function settled(id: string | null, nearby: readonly PlacementObject[], around?: (o: PlacementObject) => readonly PlacementObject[]): boolean {
   if (id === null) return true;
   const o = nearby.find((n) => n.id === id);
   if (!o) return false;
   if (effectiveShape(o) === "floor" || o.kind === "fixed") return true;
   // Only what starts lower can hold it up: what stands in it or beside it on the same surface is left out
-  // (a short thing inside a basket is not the basket's support).
+  // (a short thing inside a basket is not the basket's support). What can hold it up lies under it: `around` it.
   const bottom = bottomZ(o.box);
-  const others = nearby.filter((n) => n !== o && bottomZ(n.box) < bottom);
+  const others = (around ? around(o) : nearby).filter((n) => n !== o && bottomZ(n.box) < bottom);
   return staysOn(o.box, others, sharedSolidParts, SETTLED_TOLERANCE);
 }
 

@@ -18,16 +18,24 @@ export interface PlacementRequest {
   relation: PlacementRelation;
   target: PlacementObject;
   /**
-   * Objects around the target (e.g. `SpatialIndex.query(target.box, radius)`): they are the obstacles and
-   * the possible supports. May include the object and the target themselves; held objects are ignored.
-   * Floors among them give the floor height (else the floor is at z = 0).
+   * The objects around the target: they are the obstacles and the possible supports. Floors among them give
+   * the floor height (else the floor is at z = 0). Either a list (e.g. `SpatialIndex.query(target.box, radius)`:
+   * the search then sees only those, so the radius must reach every obstacle of every candidate), or a
+   * {@link NearbyQuery}, which the search asks for each neighbourhood it reads, as far as that reaches. Either may
+   * include the object and the target themselves; held objects are ignored.
    */
-  nearby: Iterable<PlacementObject>;
+  nearby: Iterable<PlacementObject> | NearbyQuery;
   /** Orders the candidate poses; the same seed gives the same pose. */
   rng: Rng;
   /** Rooms, so that a pose on the floor stays in the target's room when no floor object is nearby. */
   rooms?: readonly RoomRef[];
 }
+
+/**
+ * The objects whose footprint bounds come within `radius` (m) of the footprint bounds of `box`, in id order
+ * (`World.objectsNear`): how a search finds what is around each place it looks, however far its candidates reach.
+ */
+export type NearbyQuery = (box: Box, radius: number) => readonly PlacementObject[];
 
 /** A found pose, or why there is none (a sentence for the agent). */
 export type PlacementResult =

@@ -1,12 +1,10 @@
 import { findPlacement, withBox } from "../physics/find-placement.ts";
+import type { NearbyQuery } from "../physics/placement-types.ts";
 import { inside } from "../predicates/inside.ts";
 import type { PredicateObject } from "../predicates/subject.ts";
 import type { Support, World } from "../world/world.ts";
 import { closedContainerAround, isOutcome, observedObject, withinReach } from "./preconditions.ts";
 import { failure, success, type Subpolicy } from "./subpolicy.ts";
-
-/** Radius around the target within which other objects take part in the placement search and physics check. */
-const NEARBY_RADIUS = 1.5;
 
 /**
  * `place(object, relation, target)`: put the held object on/in/next to/under a target within reach.
@@ -43,8 +41,8 @@ export const place: Subpolicy<"place"> = {
       }
     }
     // objectsNear leaves out held objects, the placed one among them: only what it carries is left to drop
-    const near = world.objectsNear(target.box, NEARBY_RADIUS);
-    const nearby = carriedIds.length === 0 ? near : near.filter((n) => !carriedIds.includes(n.id));
+    const nearby: NearbyQuery =
+      carriedIds.length === 0 ? (box, radius) => world.objectsNear(box, radius) : (box, radius) => world.objectsNear(box, radius).filter((n) => !carriedIds.includes(n.id));
     const result = findPlacement({ object: o, relation: action.relation, target, nearby, rng, rooms: [world.rooms.get(target.room)!] });
     if (!result.ok) return failure("affordance", result.reason);
     const support = supportOf(world, result.restsOn, action.relation, target.id, target.room, withBox(o, result.box));

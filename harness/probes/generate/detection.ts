@@ -15,6 +15,7 @@
  * The copy is written with every carryable at its settled pose, so it loads unchanged.
  */
 import { findPlacement } from "../../../sim/physics/find-placement.ts";
+import type { NearbyQuery } from "../../../sim/physics/placement-types.ts";
 import { interiorOf } from "../../../sim/geometry/shape-model.ts";
 import { topZ } from "../../../sim/geometry/vertical.ts";
 import { Rng } from "../../../sim/rng.ts";
@@ -30,8 +31,6 @@ import { ScenePlaces, settledObjects, type Receptacle } from "./places.ts";
 export const MAX_TOP = 1.5;
 /** Receptacles tried per moved object before another object is chosen. */
 const TARGET_TRIES = 12;
-/** Radius around the target whose objects take part in the placement search, m (as the `place` action). */
-const NEARBY_RADIUS = 1.5;
 
 export interface DetectionOptions {
   seed: number;
@@ -113,7 +112,8 @@ function moveToImplausible(world: World, places: ScenePlaces, o: SimObject, rng:
   for (const r of targets.slice(0, TARGET_TRIES)) {
     const target = world.get(r.id);
     const relation = interiorOf(target) ? "inside" : "ontop";
-    const nearby = world.objectsNear(target.box, NEARBY_RADIUS).filter((n) => n.id !== o.id);
+    // asked where the search looks, as the `place` action asks (the search leaves out the object itself)
+    const nearby: NearbyQuery = (box, radius) => world.objectsNear(box, radius);
     const result = findPlacement({ object: o, relation, target, nearby, rng, rooms: [world.rooms.get(target.room)!] });
     if (!result.ok) continue;
     world.setPose(o.id, result.box, supportOf(world, result.restsOn, relation, r));

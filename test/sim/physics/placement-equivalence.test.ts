@@ -34,7 +34,7 @@ function plainPlacement(request: PlacementRequest): PlacementResult {
   const { object, target, relation } = request;
   const nearby: PlacementObject[] = [];
   const seen = new Set<string>([object.id]);
-  for (const o of [target, ...request.nearby]) {
+  for (const o of [target, ...(request.nearby as Iterable<PlacementObject>)]) {
     if (seen.has(o.id) || o.held) continue;
     seen.add(o.id);
     nearby.push(o);
