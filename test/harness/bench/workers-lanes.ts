@@ -5,13 +5,19 @@
  * it ran, their median and its first ten. Lanes are told apart by time: an episode belongs to the lane that
  * became free last before it began. Default suite: 200 random-agent episodes over 4 generated 1000-object
  * houses, as `workersSpeedup` runs them.
- * Run: `npx tsx test/harness/bench/workers-lanes.ts [--episodes 200] [--rounds 3]`.
+ * Each run also prints `firstBeginMs` (from the call to the first episode's header line: reading the files, handing
+ * them to the thread, the first world's load) and `afterLastEndMs` (from the last end line to the return).
+ * With `--kept`, the two-worker runs share one pool thread kept across the rounds, after one unmeasured run with one
+ * worker and four with two: warm against warm, as `workersSpeedup` times them; without it each two-worker run
+ * starts its thread, as `rearrange run --workers 2` does.
+ * Run: `npx tsx test/harness/bench/workers-lanes.ts [--episodes 200] [--rounds 3] [--kept]`.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { median } from "../../../harness/bench/stats.ts";
 import { runWorkersSuite, writeWorkersSuite } from "../../../harness/bench/workers-suite.ts";
+import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
 import { scriptArg } from "./script-args.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-workers-lanes-"));
@@ -39,23 +45,31 @@ function lanes(rows: ReturnType<typeof episodeTimes>, n: number): (typeof rows)[
   return out;
 }
 
+const kept = process.argv.includes("--kept") ? await EpisodePool.open(1) : undefined;
 try {
   const suite = writeWorkersSuite(Number(scriptArg("episodes", "200")), 1000, 200, path.join(dir, "suite"));
+  if (kept) {
+    await runWorkersSuite(suite, 1, path.join(dir, "warm-up-w1"));
+    for (let k = 0; k < 4; k++) await runWorkersSuite(suite, 2, path.join(dir, `warm-up-w2-${k}`), kept);
+  }
   for (let round = 0; round < Number(scriptArg("rounds", "3")); round++) {
     for (const workers of [1, 2]) {
       const out = path.join(dir, `run-${round}-w${workers}`);
       mkdirSync(out);
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
-      await runWorkersSuite(suite, workers, out);
+      const startedAt = Date.now();
+      await runWorkersSuite(suite, workers, out, workers === 2 ? kept : undefined);
       const wallMs = performance.now() - t0;
+      const endedAt = Date.now();
       const cpu = process.cpuUsage(cpu0);
       const rows = episodeTimes(out);
       const ms = (rs: typeof rows) => rs.map((r) => r.end - r.begin);
       const perLane = workers === 1 ? [] : lanes(rows, workers).map((l) => ({ first: l[0]?.id ?? null, episodes: l.length, medianMs: l.length ? median(ms(l)) : null, firstTenMs: ms(l).slice(0, 10) }));
-      console.log(JSON.stringify({ round, workers, wallMs: Math.round(wallMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), episodeMedianMs: median(ms(rows)), episodeSumMs: ms(rows).reduce((a, b) => a + b, 0), lanes: perLane }));
+      console.log(JSON.stringify({ round, workers, wallMs: Math.round(wallMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), episodeMedianMs: median(ms(rows)), episodeSumMs: ms(rows).reduce((a, b) => a + b, 0), firstBeginMs: rows[0]!.begin - startedAt, afterLastEndMs: endedAt - Math.max(...rows.map((r) => r.end)), lanes: perLane }));
     }
   }
 } finally {
+  await kept?.close();
   rmSync(dir, { recursive: true, force: true });
 }
