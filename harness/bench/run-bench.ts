@@ -244,7 +244,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
           Object.entries(rate.byAction).map(([action, t]) => [action, { ...t, p50Us: roundSig(t.p50Us), meanUs: roundSig(t.meanUs), share: roundSig(t.share) }]),
         ),
       spread,
-      details: definedOnly({
+      details: finiteOnly({
         suiteStepsPerPass: rate?.stepsPerPass,
         suiteActMsPerPass: rate && roundSig(rate.actMsPerPass),
         suiteWarmupPasses: rate && plan.suiteWarmupPasses,
@@ -259,6 +259,12 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
         coldTwoWorkersMs: workers && roundSig(workers.coldTwoWorkersMs),
         coldWorkersSpeedup: workers && roundSig(workers.coldWorkersSpeedup),
         poolStartMs: workers && roundSig(workers.poolStartMs),
+        // from the trajectories' millisecond time stamps (a slowdown left out when they cannot say: episodes under a millisecond)
+        oneWorkerHeadMs: workers && roundSig(workers.oneWorkerHeadMs),
+        twoWorkersHeadMs: workers && roundSig(workers.twoWorkersHeadMs),
+        oneWorkerEpisodeMs: workers && roundSig(workers.oneWorkerEpisodeMs),
+        twoWorkersEpisodeMs: workers && roundSig(workers.twoWorkersEpisodeMs),
+        episodeSlowdown: workers && roundSig(workers.episodeSlowdown),
         oneProcessMs: pair && roundSig(pair.oneProcessMs),
         twoProcessesMs: pair && roundSig(pair.twoProcessesMs),
         rssBaselineMB: rss && roundSig(rss.baselineRssMB),
@@ -292,6 +298,7 @@ function mapValues(o: Record<string, number>, f: (x: number) => number): Record<
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
 }
 
-function definedOnly(o: Record<string, number | undefined>): Record<string, number> {
-  return Object.fromEntries(Object.entries(o).filter((e): e is [string, number] => e[1] !== undefined));
+/** The figures that were measured and are numbers JSON can hold (a saved result is read back as numbers). */
+function finiteOnly(o: Record<string, number | undefined>): Record<string, number> {
+  return Object.fromEntries(Object.entries(o).filter((e): e is [string, number] => e[1] !== undefined && Number.isFinite(e[1])));
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { EpisodePool } from "../workers/episode-pool.ts";
 import { median, spreadOf, timeIt, warmupCount, type Spread } from "./stats.ts";
+import { runTimeline } from "./run-timeline.ts";
 import { runWorkersSuite, writeWorkersSuite } from "./workers-suite.ts";
 
 /** Wall time of the same run with one worker and with two. */
@@ -29,6 +30,17 @@ export interface WorkersSpeedup {
    */
   poolStartMs: number;
   episodes: number;
+  /**
+   * Median time from a warm run's start to its first episode's header line, ms (reading the files, handing them
+   * to the thread, the first reset), with one worker and with two.
+   */
+  oneWorkerHeadMs: number;
+  twoWorkersHeadMs: number;
+  /** Median of a warm run's episodes' own time summed (header line to end line), ms, with one worker and with two. */
+  oneWorkerEpisodeMs: number;
+  twoWorkersEpisodeMs: number;
+  /** twoWorkersEpisodeMs / oneWorkerEpisodeMs: how much longer an episode takes while another runs beside it. */
+  episodeSlowdown: number;
   /** The suite file the runs ran (the two-process benchmark runs it too). */
   suiteFile: string;
   /** One worker's wall time over two workers', repetition by repetition (each repetition runs both in turn). */
@@ -54,6 +66,8 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
   const suite = writeWorkersSuite(options.episodes, options.objects, options.maxSteps, path.join(options.dir, "suite"));
   const times = { 1: [] as number[], 2: [] as number[] };
   const cpu = { 1: [] as number[], 2: [] as number[] };
+  const head = { 1: [] as number[], 2: [] as number[] };
+  const episodeTime = { 1: [] as number[], 2: [] as number[] };
   const cold: number[] = [];
   const kept = await EpisodePool.open(1);
   try {
@@ -61,9 +75,16 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
     for (let k = 0; k < warmupCount(options.warmups); k++) await runWorkersSuite(suite, 2, path.join(options.dir, `warm-up-w2-${k}`), kept);
     for (let rep = 0; rep < options.reps; rep++) {
       for (const workers of [1, 2] as const) {
-        const t = await timeIt(() => runWorkersSuite(suite, workers, path.join(options.dir, `run-w${workers}-${rep}`), workers === 2 ? kept : undefined));
+        const out = path.join(options.dir, `run-w${workers}-${rep}`);
+        const startedAt = Date.now();
+        const t = await timeIt(() => runWorkersSuite(suite, workers, out, workers === 2 ? kept : undefined));
+        const endedAt = Date.now();
         times[workers].push(t.wallMs);
         cpu[workers].push(t.cpuMs);
+        // read after the timing, from the run's own trajectories
+        const timeline = runTimeline(out, startedAt, endedAt);
+        head[workers].push(timeline.headMs);
+        episodeTime[workers].push(timeline.episodeMs);
       }
     }
     // after the warm runs, not between them: starting and ending a pool's thread (a new isolate and its 192 MB
@@ -89,6 +110,11 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
     oneWorkerCpuMs: median(cpu[1]),
     twoWorkersCpuMs: median(cpu[2]),
     poolStartMs: Math.max(0, median(start[2]) - median(start[1])),
+    oneWorkerHeadMs: median(head[1]),
+    twoWorkersHeadMs: median(head[2]),
+    oneWorkerEpisodeMs: median(episodeTime[1]),
+    twoWorkersEpisodeMs: median(episodeTime[2]),
+    episodeSlowdown: median(episodeTime[2]) / median(episodeTime[1]),
     episodes: options.episodes,
     suiteFile: suite,
     speedupSpread: spreadOf(times[1].map((ms, rep) => ms / times[2][rep]!)),

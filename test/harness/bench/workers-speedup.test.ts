@@ -44,5 +44,14 @@ describe("measureWorkersSpeedup", () => {
     expect(r.coldWorkersSpeedup).toBeCloseTo(r.oneWorkerMs / r.coldTwoWorkersMs, 10);
     expect(r.speedupSpread.min).toBeLessThanOrEqual(r.speedupSpread.max);
     expect(r.episodes).toBe(4);
+    // the timelines come from the timed runs' own trajectories: a head inside the run, episodes that took time
+    for (const w of ["one", "two"] as const) {
+      const headMs = w === "one" ? r.oneWorkerHeadMs : r.twoWorkersHeadMs;
+      const wallMs = w === "one" ? r.oneWorkerMs : r.twoWorkersMs;
+      expect(headMs).toBeGreaterThanOrEqual(0);
+      expect(headMs).toBeLessThanOrEqual(wallMs + 1);
+      expect(w === "one" ? r.oneWorkerEpisodeMs : r.twoWorkersEpisodeMs).toBeGreaterThanOrEqual(0);
+    }
+    expect(r.episodeSlowdown).toBe(r.twoWorkersEpisodeMs / r.oneWorkerEpisodeMs);
   });
 });
