@@ -15,17 +15,21 @@ export interface RunTimeline {
   episodes: number;
 }
 
+/** One finished episode of a run: its trajectory's name (without `.jsonl`) and the ms of its header and end lines. */
+export interface EpisodeSpan {
+  id: string;
+  begin: number;
+  end: number;
+}
+
 /**
- * The timeline of a finished run in `runDir` that began at `startedAt` and ended at `endedAt` (ms since the epoch,
- * `Date.now()` around the call): read from the `ts` of each trajectory's first line (the header) and last line
- * (the end line). Only whole episodes count: a trajectory without an end line (an interrupted run) is left out.
+ * The finished episodes of the run in `runDir`, in order of beginning: from the `ts` of each trajectory's first line
+ * (the header, stamped after the episode's reset) and last line (the end line). A trajectory without an end line
+ * (an interrupted run) is left out.
  */
-export function runTimeline(runDir: string, startedAt: number, endedAt: number): RunTimeline {
+export function episodeSpans(runDir: string): EpisodeSpan[] {
   const folder = path.join(runDir, "episodes");
-  let firstBegin = Infinity;
-  let lastEnd = -Infinity;
-  let episodeMs = 0;
-  let episodes = 0;
+  const spans: EpisodeSpan[] = [];
   for (const name of readdirSync(folder)) {
     if (!name.endsWith(".jsonl")) continue;
     const text = readFileSync(path.join(folder, name), "utf8").trimEnd();
@@ -33,13 +37,23 @@ export function runTimeline(runDir: string, startedAt: number, endedAt: number):
     const header = JSON.parse(firstBreak < 0 ? text : text.slice(0, firstBreak)) as { type?: string; ts?: string };
     const last = JSON.parse(text.slice(text.lastIndexOf("\n") + 1)) as { type?: string; ts?: string };
     if (header.type !== "episode" || last.type !== "end" || !header.ts || !last.ts) continue;
-    const begin = Date.parse(header.ts);
-    const end = Date.parse(last.ts);
-    firstBegin = Math.min(firstBegin, begin);
-    lastEnd = Math.max(lastEnd, end);
-    episodeMs += end - begin;
-    episodes++;
+    spans.push({ id: name.slice(0, -".jsonl".length), begin: Date.parse(header.ts), end: Date.parse(last.ts) });
   }
-  if (episodes === 0) return { headMs: NaN, episodeMs: 0, tailMs: NaN, episodes: 0 };
-  return { headMs: firstBegin - startedAt, episodeMs, tailMs: endedAt - lastEnd, episodes };
+  return spans.sort((a, b) => a.begin - b.begin);
+}
+
+/**
+ * The timeline of a finished run in `runDir` that began at `startedAt` and ended at `endedAt` (ms since the epoch,
+ * `Date.now()` around the call), from its {@link episodeSpans}.
+ */
+export function runTimeline(runDir: string, startedAt: number, endedAt: number): RunTimeline {
+  const spans = episodeSpans(runDir);
+  if (spans.length === 0) return { headMs: NaN, episodeMs: 0, tailMs: NaN, episodes: 0 };
+  let lastEnd = -Infinity;
+  let episodeMs = 0;
+  for (const s of spans) {
+    lastEnd = Math.max(lastEnd, s.end);
+    episodeMs += s.end - s.begin;
+  }
+  return { headMs: spans[0]!.begin - startedAt, episodeMs, tailMs: endedAt - lastEnd, episodes: spans.length };
 }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { runTimeline } from "../../../harness/bench/run-timeline.ts";
+import { episodeSpans, runTimeline } from "../../../harness/bench/run-timeline.ts";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "rearrange-run-timeline-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -38,6 +38,11 @@ describe("runTimeline", () => {
       { begin: T0 + 1, end: null },
     ]);
     expect(runTimeline(dir, T0, T0 + 34)).toEqual({ headMs: 10, episodeMs: 18 + 5 + 5, tailMs: 4, episodes: 3 });
+    expect(episodeSpans(dir)).toEqual([
+      { id: "ep-1", begin: T0 + 10, end: T0 + 15 },
+      { id: "ep-0", begin: T0 + 12, end: T0 + 30 },
+      { id: "ep-2", begin: T0 + 20, end: T0 + 25 },
+    ]);
   });
 
   it("matches the episodes' own times for any run", () => {

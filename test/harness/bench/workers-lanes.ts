@@ -12,9 +12,10 @@
  * starts its thread, as `rearrange run --workers 2` does.
  * Run: `npx tsx test/harness/bench/workers-lanes.ts [--episodes 200] [--rounds 3] [--kept]`.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { episodeSpans, type EpisodeSpan } from "../../../harness/bench/run-timeline.ts";
 import { median } from "../../../harness/bench/stats.ts";
 import { runWorkersSuite, writeWorkersSuite } from "../../../harness/bench/workers-suite.ts";
 import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
@@ -22,17 +23,8 @@ import { scriptArg } from "./script-args.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-workers-lanes-"));
 
-/** Each episode's [begin, end] ms and id, in order of beginning. */
-function episodeTimes(out: string): { id: string; begin: number; end: number }[] {
-  const rows = readdirSync(path.join(out, "episodes")).map((f) => {
-    const lines = readFileSync(path.join(out, "episodes", f), "utf8").trim().split("\n");
-    return { id: f.replace(/\.jsonl$/, ""), begin: Date.parse(JSON.parse(lines[0]!).ts), end: Date.parse(JSON.parse(lines.at(-1)!).ts) };
-  });
-  return rows.sort((a, b) => a.begin - b.begin);
-}
-
 /** Splits episodes into `n` lanes: each goes to the lane that became free last before it began. */
-function lanes(rows: ReturnType<typeof episodeTimes>, n: number): (typeof rows)[] {
+function lanes(rows: EpisodeSpan[], n: number): (typeof rows)[] {
   const out = Array.from({ length: n }, () => [] as typeof rows);
   const free = Array.from({ length: n }, () => Number.NEGATIVE_INFINITY);
   for (const r of rows) {
@@ -63,7 +55,7 @@ try {
       const wallMs = performance.now() - t0;
       const endedAt = Date.now();
       const cpu = process.cpuUsage(cpu0);
-      const rows = episodeTimes(out);
+      const rows = episodeSpans(out);
       const ms = (rs: typeof rows) => rs.map((r) => r.end - r.begin);
       const perLane = workers === 1 ? [] : lanes(rows, workers).map((l) => ({ first: l[0]?.id ?? null, episodes: l.length, medianMs: l.length ? median(ms(l)) : null, firstTenMs: ms(l).slice(0, 10) }));
       console.log(JSON.stringify({ round, workers, wallMs: Math.round(wallMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), episodeMedianMs: median(ms(rows)), episodeSumMs: ms(rows).reduce((a, b) => a + b, 0), firstBeginMs: rows[0]!.begin - startedAt, afterLastEndMs: endedAt - Math.max(...rows.map((r) => r.end)), lanes: perLane }));
