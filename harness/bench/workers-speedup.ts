@@ -66,8 +66,8 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
   const suite = writeWorkersSuite(options.episodes, options.objects, options.maxSteps, path.join(options.dir, "suite"));
   const times = { 1: [] as number[], 2: [] as number[] };
   const cpu = { 1: [] as number[], 2: [] as number[] };
-  const head = { 1: [] as number[], 2: [] as number[] };
-  const episodeTime = { 1: [] as number[], 2: [] as number[] };
+  /** The warm runs, whose trajectories are read once every run is done (reading them between runs would disturb the next). */
+  const timed: { workers: 1 | 2; out: string; startedAt: number; endedAt: number }[] = [];
   const cold: number[] = [];
   const kept = await EpisodePool.open(1);
   try {
@@ -78,13 +78,9 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
         const out = path.join(options.dir, `run-w${workers}-${rep}`);
         const startedAt = Date.now();
         const t = await timeIt(() => runWorkersSuite(suite, workers, out, workers === 2 ? kept : undefined));
-        const endedAt = Date.now();
+        timed.push({ workers, out, startedAt, endedAt: Date.now() });
         times[workers].push(t.wallMs);
         cpu[workers].push(t.cpuMs);
-        // read after the timing, from the run's own trajectories
-        const timeline = runTimeline(out, startedAt, endedAt);
-        head[workers].push(timeline.headMs);
-        episodeTime[workers].push(timeline.episodeMs);
       }
     }
     // after the warm runs, not between them: starting and ending a pool's thread (a new isolate and its 192 MB
@@ -97,6 +93,13 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
   const start = { 1: [] as number[], 2: [] as number[] };
   for (let rep = 0; rep < options.reps; rep++) {
     for (const workers of [1, 2] as const) start[workers].push((await timeIt(() => runWorkersSuite(tiny, workers, path.join(options.dir, `tiny-w${workers}-${rep}`)))).wallMs);
+  }
+  const head = { 1: [] as number[], 2: [] as number[] };
+  const episodeTime = { 1: [] as number[], 2: [] as number[] };
+  for (const run of timed) {
+    const timeline = runTimeline(run.out, run.startedAt, run.endedAt);
+    head[run.workers].push(timeline.headMs);
+    episodeTime[run.workers].push(timeline.episodeMs);
   }
   const oneWorkerMs = median(times[1]);
   const twoWorkersMs = median(times[2]);

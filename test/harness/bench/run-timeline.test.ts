@@ -11,17 +11,22 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const T0 = Date.parse("2026-12-04T03:00:00.000Z");
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A run folder with one trajectory per episode: header at `begin`, a step line, the end line at `end` (none when `end` is null). */
-function writeRun(dir: string, episodes: readonly { begin: number; end: number | null }[]): void {
+/**
+ * A run folder with one trajectory per episode: header at `begin`, step lines, the end line at `end` (none when `end`
+ * is null). `pad` lengthens the header and end lines (past the reader's 16 KB chunks), `steps` is how many step
+ * lines lie between them, and `lastBreak` whether the file ends with a line break (the writer's always do).
+ */
+function writeRun(dir: string, episodes: readonly { begin: number; end: number | null; pad?: number; steps?: number; lastBreak?: boolean }[]): void {
   mkdirSync(path.join(dir, "episodes"), { recursive: true });
   episodes.forEach((e, i) => {
+    const pad = "é".repeat(e.pad ?? 0);
     const lines = [
-      JSON.stringify({ type: "episode", episodeId: `ep-${i}`, ts: iso(e.begin) }),
-      // a step line between them, stamped later than the end: only the first and the last line count
-      JSON.stringify({ type: "step", t: 1, ts: iso(e.begin + 1_000_000) }),
-      ...(e.end === null ? [] : [JSON.stringify({ type: "end", reason: "done", ts: iso(e.end) })]),
+      JSON.stringify({ type: "episode", episodeId: `ep-${i}`, instruction: pad, ts: iso(e.begin) }),
+      // step lines between them, stamped later than the end: only the first and the last line count
+      ...Array.from({ length: e.steps ?? 1 }, (_, t) => JSON.stringify({ type: "step", t, ts: iso(e.begin + 1_000_000) })),
+      ...(e.end === null ? [] : [JSON.stringify({ type: "end", reason: "done", note: pad, ts: iso(e.end) })]),
     ];
-    writeFileSync(path.join(dir, "episodes", `ep-${i}.jsonl`), `${lines.join("\n")}\n`);
+    writeFileSync(path.join(dir, "episodes", `ep-${i}.jsonl`), `${lines.join("\n")}${e.lastBreak === false ? "" : "\n"}`);
   });
   // not a trajectory: ignored
   writeFileSync(path.join(dir, "episodes", "notes.txt"), "{}\n");
@@ -48,9 +53,21 @@ describe("runTimeline", () => {
   it("matches the episodes' own times for any run", () => {
     let n = 0;
     fc.assert(
-      fc.property(fc.array(fc.record({ begin: fc.integer({ min: 0, max: 60_000 }), length: fc.integer({ min: 0, max: 5_000 }) }), { minLength: 1, maxLength: 12 }), fc.integer({ min: 0, max: 1_000 }), (eps, after) => {
+      fc.property(
+        fc.array(
+          fc.record({
+            begin: fc.integer({ min: 0, max: 60_000 }),
+            length: fc.integer({ min: 0, max: 5_000 }),
+            pad: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 8_000, max: 40_000 })),
+            steps: fc.integer({ min: 0, max: 3 }),
+            lastBreak: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
+        fc.integer({ min: 0, max: 1_000 }),
+        (eps, after) => {
         const dir = path.join(root, `prop-${n++}`);
-        const episodes = eps.map((e) => ({ begin: T0 + e.begin, end: T0 + e.begin + e.length }));
+        const episodes = eps.map((e) => ({ ...e, begin: T0 + e.begin, end: T0 + e.begin + e.length }));
         writeRun(dir, episodes);
         const lastEnd = Math.max(...episodes.map((e) => e.end));
         const timeline = runTimeline(dir, T0, lastEnd + after);
@@ -59,7 +76,8 @@ describe("runTimeline", () => {
         expect(timeline.episodeMs).toBe(eps.reduce((s, e) => s + e.length, 0));
         expect(timeline.tailMs).toBe(after);
         rmSync(dir, { recursive: true, force: true });
-      }),
+        },
+      ),
       { numRuns: 60 },
     );
   });
