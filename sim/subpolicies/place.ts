@@ -41,8 +41,10 @@ export const place: Subpolicy<"place"> = {
       }
     }
     // objectsNear leaves out held objects, the placed one among them: only what it carries is left to drop
-    const nearby: NearbyQuery =
-      carriedIds.length === 0 ? (box, radius) => world.objectsNear(box, radius) : (box, radius) => world.objectsNear(box, radius).filter((n) => !carriedIds.includes(n.id));
+    const nearby: NearbyQuery = (box, radius) => {
+      const near = world.objectsNear(box, radius);
+      return carriedIds.length === 0 ? near : near.filter((n) => !carriedIds.includes(n.id));
+    };
     const result = findPlacement({ object: o, relation: action.relation, target, nearby, rng, rooms: [world.rooms.get(target.room)!] });
     if (!result.ok) return failure("affordance", result.reason);
     const support = supportOf(world, result.restsOn, action.relation, target.id, target.room, withBox(o, result.box));
