@@ -1,5 +1,6 @@
 import path from "node:path";
 import { EpisodePool } from "../workers/episode-pool.ts";
+import { measureAllocation, type Allocation } from "./allocation.ts";
 import { median, spreadOf, timeIt, warmupCount, type Spread } from "./stats.ts";
 import { runTimeline } from "./run-timeline.ts";
 import { runWorkersSuite, writeWorkersSuite } from "./workers-suite.ts";
@@ -41,6 +42,16 @@ export interface WorkersSpeedup {
   twoWorkersEpisodeMs: number;
   /** twoWorkersEpisodeMs / oneWorkerEpisodeMs: how much longer an episode takes while another runs beside it. */
   episodeSlowdown: number;
+  /**
+   * What a warm one-worker run allocates on the main thread (median over the runs): kilobytes a step (every byte
+   * of the run, loading and writing included, over its steps), young-generation collections per thousand steps,
+   * and the share of the run's wall time spent in collection pauses. The same steps allocate the same bytes on
+   * any host, so this is the figure that shows a change in allocation: the two-worker ratio pays for it through
+   * V8's helper threads, which a second lane has to share its core with.
+   */
+  oneWorkerAllocatedKBPerStep: number;
+  oneWorkerScavengesPer1kSteps: number;
+  oneWorkerGcPauseShare: number;
   /** The suite file the runs ran (the two-process benchmark runs it too). */
   suiteFile: string;
   /** One worker's wall time over two workers', repetition by repetition (each repetition runs both in turn). */
@@ -69,6 +80,7 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
   /** The warm runs, whose trajectories are read once every run is done (reading them between runs would disturb the next). */
   const timed: { workers: 1 | 2; out: string; startedAt: number; endedAt: number }[] = [];
   const cold: number[] = [];
+  const heap: { kbPerStep: number; scavengesPer1k: number; pauseShare: number }[] = [];
   const kept = await EpisodePool.open(1);
   try {
     await runWorkersSuite(suite, 1, path.join(options.dir, "warm-up-w1"));
@@ -77,7 +89,9 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
       for (const workers of [1, 2] as const) {
         const out = path.join(options.dir, `run-w${workers}-${rep}`);
         const startedAt = Date.now();
-        const t = await timeIt(() => runWorkersSuite(suite, workers, out, workers === 2 ? kept : undefined));
+        // the one-worker run's allocation is this thread's alone (the two-worker run's other lane is another heap)
+        const t = await timeIt(() => measureAllocation(() => runWorkersSuite(suite, workers, out, workers === 2 ? kept : undefined)));
+        if (workers === 1) heap.push(heapFigures(t.value, t.wallMs));
         timed.push({ workers, out, startedAt, endedAt: Date.now() });
         times[workers].push(t.wallMs);
         cpu[workers].push(t.cpuMs);
@@ -118,8 +132,18 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
     oneWorkerEpisodeMs: median(episodeTime[1]),
     twoWorkersEpisodeMs: median(episodeTime[2]),
     episodeSlowdown: median(episodeTime[2]) / median(episodeTime[1]),
+    oneWorkerAllocatedKBPerStep: median(heap.map((h) => h.kbPerStep)),
+    oneWorkerScavengesPer1kSteps: median(heap.map((h) => h.scavengesPer1k)),
+    oneWorkerGcPauseShare: median(heap.map((h) => h.pauseShare)),
     episodes: options.episodes,
     suiteFile: suite,
     speedupSpread: spreadOf(times[1].map((ms, rep) => ms / times[2][rep]!)),
   };
+}
+
+/** Allocation figures of one run: KB and scavenges per step, and pause time over wall time. */
+function heapFigures(a: Allocation<Awaited<ReturnType<typeof runWorkersSuite>>>, wallMs: number) {
+  let steps = 0;
+  for (const row of a.value.episodes) steps += row.steps;
+  return { kbPerStep: a.allocatedBytes / 1024 / steps, scavengesPer1k: (1000 * a.scavenges) / steps, pauseShare: a.gcPauseMs / wallMs };
 }
