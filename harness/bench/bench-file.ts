@@ -26,6 +26,8 @@ export const BenchFileSchema = z.looseObject({
     platform: z.string(),
     totalMemMB: Figure,
     loadAverage: z.array(Figure).optional(),
+    /** Where the timed runs wrote (since session 38; absent in older results). */
+    scratch: z.looseObject({ dir: z.string(), filesystem: z.string() }).optional(),
   }),
   quick: z.boolean().default(false),
   /** Repetitions of every figure but the one- and two-worker runs (`details.workerRepetitions`) and the peak memory (one run). */

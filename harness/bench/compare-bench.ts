@@ -4,7 +4,7 @@ import { TARGETS } from "./targets.ts";
 
 /** The parts of a bench result a comparison reads: a `rearrange bench --json` file or `runBench`'s result. */
 export interface ComparableBench {
-  machine: { cpus: number; cpuModel: string; node: string; platform: string; totalMemMB: number; loadAverage?: number[] };
+  machine: { cpus: number; cpuModel: string; node: string; platform: string; totalMemMB: number; loadAverage?: number[]; scratch?: { filesystem: string } };
   quick: boolean;
   repetitions: number;
   stepMs?: Record<string, number>;
@@ -233,6 +233,11 @@ function machineDifferences(a: ComparableBench["machine"], b: ComparableBench["m
   for (const k of ["cpus", "cpuModel", "platform", "node", "totalMemMB"] as const) {
     if (a[k] !== b[k]) out.push(`${k}: ${a[k]} → ${b[k]}`);
   }
+  // the runs' trajectories went to another kind of filesystem: creating and writing their files costs differently
+  // (a result saved before the bench said where it wrote has no filesystem: nothing to compare)
+  const fa = a.scratch?.filesystem;
+  const fb = b.scratch?.filesystem;
+  if (fa !== undefined && fb !== undefined && fa !== fb) out.push(`scratch filesystem: ${fa} → ${fb}`);
   return out;
 }
 

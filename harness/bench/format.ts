@@ -32,7 +32,7 @@ export function formatBench(r: BenchResult): string {
     .filter((t) => t.unsettled)
     .map((t) => `note: ${t.metric}'s repetitions fall on both sides of its target (${showFigure(t.range!.min)} – ${showFigure(t.range!.max)}): on this machine the verdict is within the noise; rerun when it is quiet, or with more --reps`);
   return [
-    `machine: ${m.cpus} × ${m.cpuModel}, ${m.platform}, node ${m.node}, ${m.totalMemMB} MB, load average ${m.loadAverage.join(" / ")}`,
+    `machine: ${m.cpus} × ${m.cpuModel}, ${m.platform}, node ${m.node}, ${m.totalMemMB} MB, load average ${m.loadAverage.join(" / ")}; runs written to ${m.scratch.dir} (${m.scratch.filesystem})`,
     `${r.quick ? "QUICK smoke run (figures not for quoting), " : ""}medians of ${r.repetitions} repetition${r.repetitions === 1 ? "" : "s"} (range: the smallest and largest); cpu = the same from process CPU time (for workersSpeedup and twoProcessSpeedup: the CPU-time ratio); twoProcessSpeedup = the same run split over two processes, the most workersSpeedup can reach on this machine`,
     "",
     renderTable(["metric", "value", "range", "cpu", "target", "met"], rows),

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { filesystemOf } from "./scratch-filesystem.ts";
 import os from "node:os";
 import path from "node:path";
 import { measureStepScaling, measurePlaceLatency } from "./house-stepping.ts";
@@ -21,6 +22,11 @@ export interface MachineInfo {
   totalMemMB: number;
   /** 1, 5 and 15 minute load averages when the benchmark started: other work on the machine slows wall times. */
   loadAverage: number[];
+  /**
+   * Where the timed runs wrote their trajectories (the folder under which the bench made its scratch folder) and the
+   * kind of filesystem it is on (`filesystemOf`): creating and writing an episode's file is part of a run's wall time.
+   */
+  scratch: { dir: string; filesystem: string };
 }
 
 /** Everything `rearrange bench` reports. Times are medians of `repetitions` repetitions in this process. */
@@ -152,20 +158,33 @@ export { BENCH_FIGURES, MEASUREMENT_FIGURES, type BenchFigure } from "./figures.
 export type PartialBenchResult = Pick<BenchResult, "machine" | "quick" | "repetitions" | "details" | "targets" | "spread"> &
   Partial<Omit<BenchResult, "machine" | "quick" | "repetitions" | "details" | "targets" | "cpu" | "spread">> & { cpu: Partial<BenchResult["cpu"]>; only: BenchFigure[] };
 
+/** How `runBench` runs. */
+export interface BenchOptions {
+  quick?: boolean;
+  /** Hears the name of each measurement as it starts. */
+  onProgress?: (what: string) => void;
+  /**
+   * The folder under which the bench makes its scratch folder (removed after): where the timed runs write their
+   * trajectories. Default: the system's temporary folder (`os.tmpdir()`, which `TMPDIR` sets).
+   */
+  scratchDir?: string;
+}
+
 /**
  * Runs every measurement in turn (never two at once) and returns the figures. `onProgress` hears the
  * name of each measurement as it starts. Scratch files go to a temporary folder that is removed after.
  * With `only`, just the measurements that yield those figures run (the others' figures and targets
  * are left out), so one figure can be re-measured several times without the rest.
  */
-export async function runBench(plan: BenchPlan, options?: { quick?: boolean; onProgress?: (what: string) => void }): Promise<BenchResult>;
-export async function runBench(plan: BenchPlan, options: { quick?: boolean; onProgress?: (what: string) => void; only: readonly BenchFigure[] }): Promise<PartialBenchResult>;
-export async function runBench(plan: BenchPlan, options: { quick?: boolean; onProgress?: (what: string) => void; only?: readonly BenchFigure[] } = {}): Promise<BenchResult | PartialBenchResult> {
+export async function runBench(plan: BenchPlan, options?: BenchOptions): Promise<BenchResult>;
+export async function runBench(plan: BenchPlan, options: BenchOptions & { only: readonly BenchFigure[] }): Promise<PartialBenchResult>;
+export async function runBench(plan: BenchPlan, options: BenchOptions & { only?: readonly BenchFigure[] } = {}): Promise<BenchResult | PartialBenchResult> {
   const progress = options.onProgress ?? (() => {});
   const only = options.only;
   const wanted = (m: keyof typeof MEASUREMENT_FIGURES) => !only || MEASUREMENT_FIGURES[m].some((f) => only.includes(f));
-  const machine = machineInfo();
-  const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-bench-"));
+  const scratchRoot = path.resolve(options.scratchDir ?? os.tmpdir());
+  const machine = machineInfo(scratchRoot);
+  const dir = mkdtempSync(path.join(scratchRoot, "rearrange-bench-"));
   try {
     const sub = (name: string) => path.join(dir, name);
     let rate, place, scaling, load, workers, pair, rss;
@@ -285,7 +304,7 @@ export async function runBench(plan: BenchPlan, options: { quick?: boolean; onPr
   }
 }
 
-function machineInfo(): MachineInfo {
+function machineInfo(scratchDir: string): MachineInfo {
   const cpus = os.cpus();
   return {
     cpus: cpus.length,
@@ -294,6 +313,7 @@ function machineInfo(): MachineInfo {
     platform: `${process.platform}-${process.arch}`,
     totalMemMB: Math.round(os.totalmem() / 2 ** 20),
     loadAverage: os.loadavg().map((x) => roundSig(x)),
+    scratch: { dir: scratchDir, filesystem: filesystemOf(scratchDir) },
   };
 }
 

@@ -1,3 +1,4 @@
+import { accessSync, constants, statSync } from "node:fs";
 import type { CommandModule } from "yargs";
 import type { ComparableBench } from "../../bench/compare-bench.ts";
 import { CheckFailed, UsageError } from "../cli-errors.ts";
@@ -10,6 +11,7 @@ interface BenchArgs {
   only?: string[];
   compare?: string[];
   save?: string;
+  dir?: string;
   "fail-on-regression": boolean;
 }
 
@@ -33,10 +35,15 @@ export const command: CommandModule<object, BenchArgs> = {
           "BASE.json: compare this run's figures with an earlier `bench --json` result; BASE.json CAND.json: compare two results, without running. A side may be several runs, comma-separated (a1.json,a2.json): their medians pooled",
       })
       .option("save", { type: "string", describe: "also write this run's result as JSON to this file (a base for a later --compare)" })
+      .option("dir", {
+        type: "string",
+        describe: "folder under which the timed runs write their trajectories (a scratch folder made there and removed after; default: the system temp folder, TMPDIR). The result names it and its filesystem",
+      })
       .option("fail-on-regression", { type: "boolean", default: false, describe: "with --compare: exit 1 when a figure regressed beyond the noise of its repetitions" })
       .example("$0 bench --save before.json", "measure, keeping the figures")
       .example("$0 bench --compare before.json", "measure again after a change, and compare")
-      .example("$0 bench --compare before.json after.json", "compare two saved results"),
+      .example("$0 bench --compare before.json after.json", "compare two saved results")
+      .example("$0 bench --dir /dev/shm", "time the runs writing to memory (tmpfs), leaving the disk out"),
   handler: async (argv) => {
     // heavy modules (three, cannon-es) load only when the command runs, so --help stays instant
     const { getLogger } = await import("../../logger.ts");
@@ -50,12 +57,13 @@ export const command: CommandModule<object, BenchArgs> = {
     if (argv["fail-on-regression"] && !files) throw new UsageError("--fail-on-regression needs --compare");
     const measures = !files || files.length === 1;
     if (!measures) {
-      const ignored = [argv.quick && "--quick", argv.reps !== undefined && "--reps", only?.length && "--only", argv.save !== undefined && "--save"].filter(Boolean);
+      const ignored = [argv.quick && "--quick", argv.reps !== undefined && "--reps", only?.length && "--only", argv.save !== undefined && "--save", argv.dir !== undefined && "--dir"].filter(Boolean);
       if (ignored.length) throw new UsageError(`--compare with two files compares them without running: ${ignored.join(", ")} would have no effect`);
     }
     // a baseline that cannot be read, or nowhere to save, fails now, not after the measurements
     const baseline = files ? loadBenchRuns(files[0]!) : null;
     if (argv.save !== undefined) checkBenchFileWritable(argv.save);
+    if (argv.dir !== undefined) checkScratchDir(argv.dir);
     const compare = (cand: ComparableBench, candName: string): void => {
       const comparison = compareBench(baseline!, cand);
       const sides = { base: { name: files![0]!, result: baseline! }, cand: { name: candName, result: cand } };
@@ -68,7 +76,8 @@ export const command: CommandModule<object, BenchArgs> = {
     const base = argv.quick ? QUICK_PLAN : FULL_PLAN;
     const plan = planWithReps(base, argv.reps);
     const onProgress = (what: string) => logger.info(what);
-    const result = only?.length ? await runBench(plan, { quick: argv.quick, onProgress, only: only as typeof BENCH_FIGURES[number][] }) : await runBench(plan, { quick: argv.quick, onProgress });
+    const options = { quick: argv.quick, onProgress, scratchDir: argv.dir };
+    const result = only?.length ? await runBench(plan, { ...options, only: only as typeof BENCH_FIGURES[number][] }) : await runBench(plan, options);
     if (argv.save !== undefined) saveBenchFile(argv.save, result);
     if (baseline) return compare(result, "this run");
     const text = argv.json ? JSON.stringify(result, null, 2) : "only" in result ? formatPartial(result) : formatBench(result);
@@ -77,11 +86,27 @@ export const command: CommandModule<object, BenchArgs> = {
 };
 
 /** `--only` without `--json`: the measured figures, their CPU twins and details, one per line. */
-function formatPartial(r: { machine: { loadAverage: number[] }; targets: { metric: string; met: boolean }[]; cpu: object; details: object } & object): string {
+function formatPartial(r: { machine: { loadAverage: number[]; scratch: { dir: string; filesystem: string } }; targets: { metric: string; met: boolean }[]; cpu: object; details: object } & object): string {
   const skip = new Set(["machine", "quick", "repetitions", "cpu", "details", "targets", "only"]);
   const verdict = new Map(r.targets.map((t) => [t.metric, t.met ? " (target met)" : " (target NOT met)"]));
   const lines = Object.entries(r)
     .filter(([k, v]) => !skip.has(k) && v !== undefined)
     .map(([k, v]) => `${k}: ${JSON.stringify(v)}${verdict.get(k) ?? ""}`);
-  return [`load average ${r.machine.loadAverage.join(" / ")}`, ...lines, `cpu: ${JSON.stringify(r.cpu)}`, `details: ${JSON.stringify(r.details)}`].join("\n");
+  return [`load average ${r.machine.loadAverage.join(" / ")}; runs written to ${r.machine.scratch.dir} (${r.machine.scratch.filesystem})`, ...lines, `cpu: ${JSON.stringify(r.cpu)}`, `details: ${JSON.stringify(r.details)}`].join("\n");
+}
+
+/** `--dir` must be an existing folder this process can write in: checked before minutes of measuring. */
+function checkScratchDir(dir: string): void {
+  let stats;
+  try {
+    stats = statSync(dir);
+  } catch (err) {
+    throw new UsageError(`--dir ${dir}: ${(err as NodeJS.ErrnoException).code === "ENOENT" ? "no such folder" : (err as Error).message}`);
+  }
+  if (!stats.isDirectory()) throw new UsageError(`--dir ${dir}: not a folder`);
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new UsageError(`--dir ${dir}: not writable`);
+  }
 }

@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { TARGETS } from "../../../harness/bench/targets.ts";
@@ -55,8 +57,17 @@ describe("rearrange bench --quick --json", () => {
       expect(spread[k], k).toEqual({ min: out[k], max: out[k] });
     }
     for (const v of numbersOf(out.cpu)) expect(v > 0 && Number.isFinite(v)).toBe(true);
-    const machine = out.machine as { cpus: number; node: string };
+    const machine = out.machine as { cpus: number; node: string; scratch: { dir: string; filesystem: string } };
     expect(machine.cpus).toBeGreaterThan(0);
+    // the runs went to the system's temporary folder, and the result says on what kind of filesystem
+    expect(machine.scratch.dir).toBe(path.resolve(os.tmpdir()));
+    expect(machine.scratch.filesystem).toMatch(/^[\w-]+$/);
+    // what a one-worker run allocated, a step at a time: a few kilobytes, never nothing
+    const details = out.details as Record<string, number>;
+    expect(details.oneWorkerAllocatedKBPerStep).toBeGreaterThan(0.5);
+    expect(details.oneWorkerAllocatedKBPerStep).toBeLessThan(1000);
+    expect(details.oneWorkerGcPauseShare).toBeGreaterThanOrEqual(0);
+    expect(details.oneWorkerGcPauseShare).toBeLessThan(1);
     expect(machine.node).toBe(process.version);
     expect(out.quick).toBe(true);
     // the ratio is computed from the two printed rates, not measured apart
@@ -64,6 +75,30 @@ describe("rearrange bench --quick --json", () => {
     const targets = out.targets as { metric: string; value: number; met: boolean }[];
     expect(targets.map((t) => t.metric)).toEqual(TARGETS.map((t) => t.metric));
     for (const t of targets) expect(t.value).toBe(out[t.metric]);
+  });
+
+  it("--dir: writes the timed runs under the folder given, names it in the result and leaves nothing behind", { timeout: 300_000 }, () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-bench-dir-"));
+    try {
+      const r = bench("--quick", "--only", "loadMs1k", "--json", "--dir", dir);
+      expect(r.status, r.stderr.slice(-2000)).toBe(0);
+      const out = JSON.parse(r.stdout) as { machine: { scratch: { dir: string; filesystem: string } }; loadMs1k: number };
+      expect(out.machine.scratch.dir).toBe(dir);
+      expect(out.loadMs1k).toBeGreaterThan(0);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a --dir that is no writable folder as a usage error (exit 2) before measuring", () => {
+    const missing = bench("--quick", "--dir", path.join(os.tmpdir(), "rearrange-no-such-folder", "x"));
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/--dir .*rearrange-no-such-folder.*: no such folder/);
+    expect(missing.stdout).toBe("");
+    const file = bench("--quick", "--dir", path.join(ROOT, "package.json"));
+    expect(file.status).toBe(2);
+    expect(file.stderr).toMatch(/package\.json: not a folder/);
   });
 
   it("refuses a repetition count below one as a usage error (exit 2)", () => {

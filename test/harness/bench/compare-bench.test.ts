@@ -115,6 +115,12 @@ describe("compareBench", () => {
     const cand = bench({ loadMs1k: 40 }, {}, { machine: { ...base.machine, cpus: 4, node: "v22.1.0", loadAverage: [3, 3, 3] } });
     expect(compareBench(base, cand).machineDifferences).toEqual(["cpus: 2 → 4", "node: v20.0.0 → v22.1.0"]);
     expect(compareBench(base, base).machineDifferences).toEqual([]);
+    // runs written to another kind of filesystem are a difference; a result that does not say where it wrote is not
+    const onExt4 = bench({ loadMs1k: 40 }, {}, { machine: { ...base.machine, scratch: { filesystem: "ext4" } } });
+    const onTmpfs = bench({ loadMs1k: 40 }, {}, { machine: { ...base.machine, scratch: { filesystem: "tmpfs" } } });
+    expect(compareBench(onExt4, onTmpfs).machineDifferences).toEqual(["scratch filesystem: ext4 → tmpfs"]);
+    expect(compareBench(onExt4, onExt4).machineDifferences).toEqual([]);
+    expect(compareBench(base, onTmpfs).machineDifferences).toEqual([]);
   });
 
   it("is the mirror image with base and candidate swapped", () => {

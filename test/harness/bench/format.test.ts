@@ -7,7 +7,7 @@ import { evaluateTargets } from "../../../harness/bench/targets.ts";
 function result(spread: BenchResult["spread"], repetitions = 5): BenchResult {
   const figures = { stepsPerSecond: 48_000, logOnlyStepsPerSecond: 200_000, fractionOfLimit: 0.24, placeMsP50: 0.05, placeMsP95: 0.2, scaling10kOver100: 1.5, loadMs1k: 40, workersSpeedup: 1.5, twoProcessSpeedup: 1.6, peakRssMB10k: 190 };
   return {
-    machine: { cpus: 2, cpuModel: "Test CPU", node: "v20.0.0", platform: "linux-x64", totalMemMB: 1024, loadAverage: [0.5, 0.5, 0.5] },
+    machine: { cpus: 2, cpuModel: "Test CPU", node: "v20.0.0", platform: "linux-x64", totalMemMB: 1024, loadAverage: [0.5, 0.5, 0.5], scratch: { dir: "/scratch", filesystem: "tmpfs" } },
     quick: false,
     repetitions,
     ...figures,
@@ -34,6 +34,8 @@ describe("formatBench", () => {
     expect(rowOf(text, "stepMs[100]")).toEqual(["stepMs[100]", "0.02", "0.018 – 0.0235", "0.03"]);
     expect(rowOf(text, "loadMs1k")).toEqual(["loadMs1k", "40", "60", "<= 500", "yes"]);
     expect(text).not.toMatch(/^note:/m);
+    // where the runs wrote their trajectories, and on what: part of the machine the figures come from
+    expect(text.split("\n")[0]).toMatch(/^machine: 2 × Test CPU, .*; runs written to \/scratch \(tmpfs\)$/);
   });
 
   it("shows the two-process ceiling under workersSpeedup, with its CPU ratio and no target", () => {
