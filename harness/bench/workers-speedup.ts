@@ -83,8 +83,7 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
   const heap: { kbPerStep: number; scavengesPer1k: number; pauseShare: number }[] = [];
   const kept = await EpisodePool.open(1);
   try {
-    await runWorkersSuite(suite, 1, path.join(options.dir, "warm-up-w1"));
-    for (let k = 0; k < warmupCount(options.warmups); k++) await runWorkersSuite(suite, 2, path.join(options.dir, `warm-up-w2-${k}`), kept);
+    await warmUpWorkersRuns(suite, kept, warmupCount(options.warmups), options.dir);
     for (let rep = 0; rep < options.reps; rep++) {
       for (const workers of [1, 2] as const) {
         const out = path.join(options.dir, `run-w${workers}-${rep}`);
@@ -146,4 +145,15 @@ function heapFigures(a: Allocation<Awaited<ReturnType<typeof runWorkersSuite>>>,
   let steps = 0;
   for (const row of a.value.episodes) steps += row.steps;
   return { kbPerStep: a.allocatedBytes / 1024 / steps, scavengesPer1k: (1000 * a.scavenges) / steps, pauseShare: a.gcPauseMs / wallMs };
+}
+
+/**
+ * The unmeasured runs before the timed ones, as `workersSpeedup` makes them: one with one worker (this thread), then
+ * `twoWorkerRuns` with two on the kept pool `kept` (its thread, a new isolate, keeps getting faster for several
+ * hundred episodes). The timing scripts that compare with the bench (test/harness/bench/workers-lanes.ts,
+ * thread-cpu.ts) warm up the same way. Run folders go under `dir`.
+ */
+export async function warmUpWorkersRuns(suite: string, kept: EpisodePool, twoWorkerRuns: number, dir: string): Promise<void> {
+  await runWorkersSuite(suite, 1, path.join(dir, "warm-up-w1"));
+  for (let k = 0; k < twoWorkerRuns; k++) await runWorkersSuite(suite, 2, path.join(dir, `warm-up-w2-${k}`), kept);
 }

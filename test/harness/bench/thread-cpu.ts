@@ -11,6 +11,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { median } from "../../../harness/bench/stats.ts";
+import { FULL_PLAN } from "../../../harness/bench/run-bench.ts";
+import { warmUpWorkersRuns } from "../../../harness/bench/workers-speedup.ts";
 import { runWorkersSuite, writeWorkersSuite } from "../../../harness/bench/workers-suite.ts";
 import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
 import { scriptArg } from "./script-args.ts";
@@ -35,8 +37,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-thread-cpu-"));
 const kept = await EpisodePool.open(1);
 try {
   const suite = writeWorkersSuite(200, 1000, 200, path.join(dir, "suite"));
-  await runWorkersSuite(suite, 1, path.join(dir, "warm-up-w1"));
-  for (let k = 0; k < 3; k++) await runWorkersSuite(suite, 2, path.join(dir, `warm-up-w2-${k}`), kept);
+  await warmUpWorkersRuns(suite, kept, FULL_PLAN.workerWarmups, dir);
   const rows: Record<string, number[]> = {};
   const add = (key: string, v: number) => (rows[key] ??= []).push(v);
   for (let rep = 0; rep < Number(scriptArg("reps", "5")); rep++) {

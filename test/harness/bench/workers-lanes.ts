@@ -7,8 +7,9 @@
  * houses, as `workersSpeedup` runs them.
  * Each run also prints `firstBeginMs` (from the call to the first episode's header line: reading the files, handing
  * them to the thread, the first world's load) and `afterLastEndMs` (from the last end line to the return).
- * With `--kept`, the two-worker runs share one pool thread kept across the rounds, after one unmeasured run with one
- * worker and four with two: warm against warm, as `workersSpeedup` times them; without it each two-worker run
+ * With `--kept`, the two-worker runs share one pool thread kept across the rounds, after the bench's own unmeasured
+ * runs (`warmUpWorkersRuns`: one with one worker and four with two): warm against warm, as `workersSpeedup` times them;
+ * without it each two-worker run
  * starts its thread, as `rearrange run --workers 2` does.
  * Run: `npx tsx test/harness/bench/workers-lanes.ts [--episodes 200] [--rounds 3] [--kept]`.
  */
@@ -17,6 +18,8 @@ import os from "node:os";
 import path from "node:path";
 import { episodeSpans, type EpisodeSpan } from "../../../harness/bench/run-timeline.ts";
 import { median } from "../../../harness/bench/stats.ts";
+import { FULL_PLAN } from "../../../harness/bench/run-bench.ts";
+import { warmUpWorkersRuns } from "../../../harness/bench/workers-speedup.ts";
 import { runWorkersSuite, writeWorkersSuite } from "../../../harness/bench/workers-suite.ts";
 import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
 import { scriptArg } from "./script-args.ts";
@@ -40,10 +43,7 @@ function lanes(rows: EpisodeSpan[], n: number): (typeof rows)[] {
 const kept = process.argv.includes("--kept") ? await EpisodePool.open(1) : undefined;
 try {
   const suite = writeWorkersSuite(Number(scriptArg("episodes", "200")), 1000, 200, path.join(dir, "suite"));
-  if (kept) {
-    await runWorkersSuite(suite, 1, path.join(dir, "warm-up-w1"));
-    for (let k = 0; k < 4; k++) await runWorkersSuite(suite, 2, path.join(dir, `warm-up-w2-${k}`), kept);
-  }
+  if (kept) await warmUpWorkersRuns(suite, kept, FULL_PLAN.workerWarmups, dir);
   for (let round = 0; round < Number(scriptArg("rounds", "3")); round++) {
     for (const workers of [1, 2]) {
       const out = path.join(dir, `run-${round}-w${workers}`);
