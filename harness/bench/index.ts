@@ -1,5 +1,7 @@
 /** `rearrange bench`: speed figures of the simulator and harness (docs/performance.md). */
-export { runBench, FULL_PLAN, QUICK_PLAN, type BenchResult, type BenchPlan, type MachineInfo } from "./run-bench.ts";
+export { runBench, FULL_PLAN, QUICK_PLAN, type BenchResult, type BenchPlan, type BenchOptions, type MachineInfo } from "./run-bench.ts";
+export { measureAllocation, type Allocation } from "./allocation.ts";
+export { filesystemOf } from "./scratch-filesystem.ts";
 export { formatBench } from "./format.ts";
 export { TARGETS, evaluateTargets, type TargetCheck } from "./targets.ts";
 export { generateHouse, benchTask, taskFileText, type GeneratedHouse } from "./house-generator.ts";
