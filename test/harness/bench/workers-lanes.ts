@@ -6,7 +6,9 @@
  * became free last before it began. Default suite: 200 random-agent episodes over 4 generated 1000-object
  * houses, as `workersSpeedup` runs them.
  * Each run also prints `firstBeginMs` (from the call to the first episode's header line: reading the files, handing
- * them to the thread, the first world's load) and `afterLastEndMs` (from the last end line to the return).
+ * them to the thread, the first world's load) and `afterLastEndMs` (from the last end line to the return), and each
+ * lane (the run, with one worker) its episodes' time summed (`sumMs`) and the time between them (`gapMs`: resets,
+ * opening and closing files, results).
  * With `--kept`, the two-worker runs share one pool thread kept across the rounds, after the bench's own unmeasured
  * runs (`warmUpWorkersRuns`: one with one worker and four with two): warm against warm, as `workersSpeedup` times them;
  * without it each two-worker run
@@ -25,6 +27,17 @@ import { EpisodePool } from "../../../harness/workers/episode-pool.ts";
 import { scriptArg } from "./script-args.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "rearrange-workers-lanes-"));
+
+function sum(xs: readonly number[]): number {
+  return xs.reduce((a, b) => a + b, 0);
+}
+
+/** Time between one episode's end line and the next one's header on a lane, summed (resets, files, results), ms. */
+function gaps(lane: readonly EpisodeSpan[]): number {
+  let total = 0;
+  for (let i = 1; i < lane.length; i++) total += lane[i]!.begin - lane[i - 1]!.end;
+  return total;
+}
 
 /** Splits episodes into `n` lanes: each goes to the lane that became free last before it began. */
 function lanes(rows: EpisodeSpan[], n: number): (typeof rows)[] {
@@ -57,8 +70,8 @@ try {
       const cpu = process.cpuUsage(cpu0);
       const rows = episodeSpans(out);
       const ms = (rs: typeof rows) => rs.map((r) => r.end - r.begin);
-      const perLane = workers === 1 ? [] : lanes(rows, workers).map((l) => ({ first: l[0]?.id ?? null, episodes: l.length, medianMs: l.length ? median(ms(l)) : null, firstTenMs: ms(l).slice(0, 10) }));
-      console.log(JSON.stringify({ round, workers, wallMs: Math.round(wallMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), episodeMedianMs: median(ms(rows)), episodeSumMs: ms(rows).reduce((a, b) => a + b, 0), firstBeginMs: rows[0]!.begin - startedAt, afterLastEndMs: endedAt - Math.max(...rows.map((r) => r.end)), lanes: perLane }));
+      const perLane = workers === 1 ? [] : lanes(rows, workers).map((l) => ({ first: l[0]?.id ?? null, episodes: l.length, medianMs: l.length ? median(ms(l)) : null, sumMs: sum(ms(l)), gapMs: gaps(l), firstTenMs: ms(l).slice(0, 10) }));
+      console.log(JSON.stringify({ round, workers, wallMs: Math.round(wallMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), episodeMedianMs: median(ms(rows)), episodeSumMs: sum(ms(rows)), gapMs: workers === 1 ? gaps(rows) : null, firstBeginMs: rows[0]!.begin - startedAt, afterLastEndMs: endedAt - Math.max(...rows.map((r) => r.end)), lanes: perLane }));
     }
   }
 } finally {
