@@ -1,5 +1,5 @@
 import { renderTable } from "../reporters/table.ts";
-import type { BenchResult } from "./run-bench.ts";
+import type { BenchResult, MachineInfo, PartialBenchResult } from "./run-bench.ts";
 
 /**
  * The benchmark as people read it: machine, each figure with the range of its repetitions, its CPU-time twin,
@@ -32,7 +32,7 @@ export function formatBench(r: BenchResult): string {
     .filter((t) => t.unsettled)
     .map((t) => `note: ${t.metric}'s repetitions fall on both sides of its target (${showFigure(t.range!.min)} – ${showFigure(t.range!.max)}): on this machine the verdict is within the noise; rerun when it is quiet, or with more --reps`);
   return [
-    `machine: ${m.cpus} × ${m.cpuModel}, ${m.platform}, node ${m.node}, ${m.totalMemMB} MB, load average ${m.loadAverage.join(" / ")}; runs written to ${m.scratch.dir} (${m.scratch.filesystem})`,
+    `machine: ${m.cpus} × ${m.cpuModel}, ${m.platform}, node ${m.node}, ${m.totalMemMB} MB, ${loadAndScratch(m)}`,
     `${r.quick ? "QUICK smoke run (figures not for quoting), " : ""}medians of ${r.repetitions} repetition${r.repetitions === 1 ? "" : "s"} (range: the smallest and largest); cpu = the same from process CPU time (for workersSpeedup and twoProcessSpeedup: the CPU-time ratio); twoProcessSpeedup = the same run split over two processes, the most workersSpeedup can reach on this machine`,
     "",
     renderTable(["metric", "value", "range", "cpu", "target", "met"], rows),
@@ -53,4 +53,19 @@ function renderActions(byAction: NonNullable<BenchResult["stepsByAction"]>): str
 /** A figure as the reports print it: whole numbers as they are, others to three significant figures. */
 export function showFigure(x: number): string {
   return Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(3)));
+}
+
+/** `--only` without `--json`: the measured figures, their CPU twins and details, one per line. */
+export function formatPartialBench(r: PartialBenchResult): string {
+  const skip = new Set(["machine", "quick", "repetitions", "cpu", "details", "targets", "only"]);
+  const verdict = new Map(r.targets.map((t) => [t.metric, t.met ? " (target met)" : " (target NOT met)"]));
+  const lines = Object.entries(r)
+    .filter(([k, v]) => !skip.has(k) && v !== undefined)
+    .map(([k, v]) => `${k}: ${JSON.stringify(v)}${verdict.get(k) ?? ""}`);
+  return [loadAndScratch(r.machine), ...lines, `cpu: ${JSON.stringify(r.cpu)}`, `details: ${JSON.stringify(r.details)}`].join("\n");
+}
+
+/** The load average when the bench began, and where its runs wrote: what besides the code moved the figures. */
+function loadAndScratch(m: MachineInfo): string {
+  return `load average ${m.loadAverage.join(" / ")}; runs written to ${m.scratch.dir} (${m.scratch.filesystem})`;
 }

@@ -2,7 +2,7 @@
 export { runBench, FULL_PLAN, QUICK_PLAN, type BenchResult, type BenchPlan, type BenchOptions, type MachineInfo } from "./run-bench.ts";
 export { measureAllocation, type Allocation } from "./allocation.ts";
 export { filesystemOf } from "./scratch-filesystem.ts";
-export { formatBench } from "./format.ts";
+export { formatBench, formatPartialBench } from "./format.ts";
 export { TARGETS, evaluateTargets, type TargetCheck } from "./targets.ts";
 export { generateHouse, benchTask, taskFileText, type GeneratedHouse } from "./house-generator.ts";
 export { BenchAgent } from "./bench-agent.ts";

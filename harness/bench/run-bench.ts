@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { filesystemOf } from "./scratch-filesystem.ts";
 import os from "node:os";
 import path from "node:path";
+import { filesystemOf } from "./scratch-filesystem.ts";
 import { measureStepScaling, measurePlaceLatency } from "./house-stepping.ts";
 import { measureLoad } from "./load-time.ts";
 import { measurePeakRss } from "./peak-rss.ts";

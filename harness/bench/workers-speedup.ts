@@ -88,9 +88,13 @@ export async function measureWorkersSpeedup(options: { episodes: number; objects
       for (const workers of [1, 2] as const) {
         const out = path.join(options.dir, `run-w${workers}-${rep}`);
         const startedAt = Date.now();
-        // the one-worker run's allocation is this thread's alone (the two-worker run's other lane is another heap)
-        const t = await timeIt(() => measureAllocation(() => runWorkersSuite(suite, workers, out, workers === 2 ? kept : undefined)));
-        if (workers === 1) heap.push(heapFigures(t.value, t.wallMs));
+        let t;
+        if (workers === 1) {
+          // only a one-worker run's allocation is this thread's alone (a two-worker run's other lane is another heap)
+          const measured = await timeIt(() => measureAllocation(() => runWorkersSuite(suite, 1, out)));
+          heap.push(heapFigures(measured.value, measured.wallMs));
+          t = measured;
+        } else t = await timeIt(() => runWorkersSuite(suite, 2, out, kept));
         timed.push({ workers, out, startedAt, endedAt: Date.now() });
         times[workers].push(t.wallMs);
         cpu[workers].push(t.cpuMs);

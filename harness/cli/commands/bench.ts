@@ -47,7 +47,7 @@ export const command: CommandModule<object, BenchArgs> = {
   handler: async (argv) => {
     // heavy modules (three, cannon-es) load only when the command runs, so --help stays instant
     const { getLogger } = await import("../../logger.ts");
-    const { runBench, formatBench, FULL_PLAN, QUICK_PLAN, compareBench, comparisonRecord, formatComparison, loadBenchRuns, checkBenchFileWritable, saveBenchFile } = await import("../../bench/index.ts");
+    const { runBench, formatBench, formatPartialBench, FULL_PLAN, QUICK_PLAN, compareBench, comparisonRecord, formatComparison, loadBenchRuns, checkBenchFileWritable, saveBenchFile } = await import("../../bench/index.ts");
     const { BENCH_FIGURES, planWithReps } = await import("../../bench/run-bench.ts");
     const only = argv.only?.flatMap((s) => s.split(",")).filter(Boolean);
     const unknown = only?.filter((f) => !(BENCH_FIGURES as readonly string[]).includes(f)) ?? [];
@@ -80,20 +80,10 @@ export const command: CommandModule<object, BenchArgs> = {
     const result = only?.length ? await runBench(plan, { ...options, only: only as typeof BENCH_FIGURES[number][] }) : await runBench(plan, options);
     if (argv.save !== undefined) saveBenchFile(argv.save, result);
     if (baseline) return compare(result, "this run");
-    const text = argv.json ? JSON.stringify(result, null, 2) : "only" in result ? formatPartial(result) : formatBench(result);
+    const text = argv.json ? JSON.stringify(result, null, 2) : "only" in result ? formatPartialBench(result) : formatBench(result);
     process.stdout.write(`${text}\n`);
   },
 };
-
-/** `--only` without `--json`: the measured figures, their CPU twins and details, one per line. */
-function formatPartial(r: { machine: { loadAverage: number[]; scratch: { dir: string; filesystem: string } }; targets: { metric: string; met: boolean }[]; cpu: object; details: object } & object): string {
-  const skip = new Set(["machine", "quick", "repetitions", "cpu", "details", "targets", "only"]);
-  const verdict = new Map(r.targets.map((t) => [t.metric, t.met ? " (target met)" : " (target NOT met)"]));
-  const lines = Object.entries(r)
-    .filter(([k, v]) => !skip.has(k) && v !== undefined)
-    .map(([k, v]) => `${k}: ${JSON.stringify(v)}${verdict.get(k) ?? ""}`);
-  return [`load average ${r.machine.loadAverage.join(" / ")}; runs written to ${r.machine.scratch.dir} (${r.machine.scratch.filesystem})`, ...lines, `cpu: ${JSON.stringify(r.cpu)}`, `details: ${JSON.stringify(r.details)}`].join("\n");
-}
 
 /** `--dir` must be an existing folder this process can write in: checked before minutes of measuring. */
 function checkScratchDir(dir: string): void {
