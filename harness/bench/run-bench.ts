@@ -99,7 +99,9 @@ export interface BenchPlan {
   workerReps: number;
   /**
    * Unmeasured runs of the suite on the kept pool thread (and in each two-process lane) before the timed ones: a
-   * new isolate's runs keep getting faster for several hundred episodes (JIT tiering, its heap growing).
+   * new isolate's runs keep getting faster for over a thousand episodes (JIT tiering, its heap growing). Twelve since
+   * session 39: after four, V8 still spent 100 – 660 ms a two-worker run optimizing code on its helper threads
+   * (`--trace-opt`, both isolates; 40 – 130 ms after a dozen), which a two-worker run has to share its two cores with.
    */
   workerWarmups: number;
   rssObjects: number;
@@ -123,7 +125,7 @@ export const FULL_PLAN: BenchPlan = {
   workerObjects: 1000,
   workerMaxSteps: 200,
   workerReps: 3,
-  workerWarmups: 4,
+  workerWarmups: 12,
   rssObjects: 10000,
   rssSteps: 400,
 };

@@ -68,9 +68,12 @@ export interface WorkersSpeedup {
  * now; the two-worker runs use it and a pool thread kept across the runs (`runSuite`'s `pool`), as a process
  * that runs suite after suite does. Unmeasured runs go first: one with one worker, and `warmups` with two. The
  * main thread has run this code through most of the bench by then; the kept thread is a new isolate, whose runs keep
- * getting faster for several hundred episodes (its JIT tiering up, its heap growing: two-worker runs of the 200-episode
+ * getting faster for over a thousand episodes (its JIT tiering up, its heap growing: two-worker runs of the 200-episode
  * suite went ~1,030 → ~800 ms over their first six), so with a single warm-up the two-worker runs were timed while
- * one of their lanes was still warming up. A run on a fresh pool, as `rearrange run --workers 2` starts, is timed as well
+ * one of their lanes was still warming up. Four warm-ups were not enough either (session 39): V8 kept optimizing
+ * functions of both lanes for the first dozen two-worker runs (100 – 660 ms of compilation a run on its helper
+ * threads, against 40 – 130 ms after that), and a two-worker run shares its cores with those helpers while a
+ * one-worker run leaves them the idle core. A run on a fresh pool, as `rearrange run --workers 2` starts, is timed as well
  * (`reps` times, after the warm repetitions): `coldTwoWorkersMs`, and the start alone, `poolStartMs`.
  */
 export async function measureWorkersSpeedup(options: { episodes: number; objects: number; maxSteps: number; reps: number; warmups?: number; dir: string }): Promise<WorkersSpeedup> {
