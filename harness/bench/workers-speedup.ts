@@ -156,8 +156,8 @@ function heapFigures(a: Allocation<Awaited<ReturnType<typeof runWorkersSuite>>>,
 
 /**
  * The unmeasured runs before the timed ones, as `workersSpeedup` makes them: one with one worker (this thread), then
- * `twoWorkerRuns` with two on the kept pool `kept` (its thread, a new isolate, keeps getting faster for several
- * hundred episodes). The timing scripts that compare with the bench (test/harness/bench/workers-lanes.ts,
+ * `twoWorkerRuns` with two on the kept pool `kept` (its thread, a new isolate, keeps getting faster for over a
+ * thousand episodes). The timing scripts that compare with the bench (test/harness/bench/workers-lanes.ts,
  * thread-cpu.ts) warm up the same way. Run folders go under `dir`.
  */
 export async function warmUpWorkersRuns(suite: string, kept: EpisodePool, twoWorkerRuns: number, dir: string): Promise<void> {

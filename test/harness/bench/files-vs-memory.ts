@@ -18,11 +18,11 @@ import { loadAgent } from "../../../harness/agents/load.ts";
 import { median } from "../../../harness/bench/stats.ts";
 import { runTimedEpisodes } from "../../../harness/bench/stepping-clock.ts";
 import { loadSuiteJobs } from "../../../harness/bench/suite-jobs.ts";
-import { TrajectoryWriter } from "../../../harness/reporters/trajectory-writer.ts";
 import type { Reporter } from "../../../harness/runner/run-events.ts";
 import { WorldPool } from "../../../sim/world/world-pool.ts";
 import { replayedAgent } from "./replayed-agent.ts";
 import { scriptArg } from "./script-args.ts";
+import { suitePasses } from "./suite-passes.ts";
 
 /** Serialises every line as the trajectory writer does, and keeps none of it: the writer without its files. */
 class SerialisingReporter implements Reporter {
@@ -45,22 +45,17 @@ const passes = Number(scriptArg("passes", "3"));
 const rounds = Number(scriptArg("rounds", "8"));
 const dir = mkdtempSync(path.join(scriptArg("dir", os.tmpdir()), "rearrange-files-vs-memory-"));
 const worlds = new WorldPool();
-let runs = 0;
-/** Runs `passes` passes of `agent` with the side's writer; returns the run's stepping time. */
-const pass = async (agent: typeof live, side: Side, n: number, record = false) => {
-  let writer: Reporter;
-  if (side === "files") {
-    const w = new TrajectoryWriter(path.join(dir, `run-${runs++}`));
-    w.onBegin();
-    writer = w;
-  } else writer = new SerialisingReporter();
-  return runTimedEpisodes(Array.from({ length: n }, () => jobs).flat(), agent, writer, { worlds, record, actionTypes: true });
-};
+const passOver = suitePasses(jobs, worlds, dir);
 try {
-  const recorded = await pass(live, "files", 1, true);
+  const recorded = await passOver(live, 1, true);
   const replayed = replayedAgent(recorded);
-  const lengths = recorded.episodes.map((e) => e.steps.length);
-  const run = (side: Side, n: number) => (replayed.rewind(), pass(replayed, side, n));
+  // the replay takes the recorded steps again, pass after pass: each step's action type, in order
+  const types = recorded.episodes.map((e) => e.steps.map((s) => s.action.type));
+  const run = (side: Side, n: number) => {
+    replayed.rewind();
+    if (side === "files") return passOver(replayed, n);
+    return runTimedEpisodes(Array.from({ length: n }, () => jobs).flat(), replayed, new SerialisingReporter(), { worlds });
+  };
   for (const side of ["files", "memory"] as const) await run(side, 30); // warm-up: both writers' code compiled
   const rates: Record<Side, number[]> = { files: [], memory: [] };
   /** Per side, action type and place in the episode: the steps' times, µs. */
@@ -72,9 +67,9 @@ try {
       rates[side].push(t.steps / (t.steppingMs / 1000));
       let k = 0;
       for (let p = 0; p < passes; p++) {
-        for (const n of lengths) {
-          for (let i = 0; i < n; i++, k++) {
-            const key = `${t.actionTypes![k]} ${i === 0 ? "first" : "later"}`;
+        for (const episode of types) {
+          for (let i = 0; i < episode.length; i++, k++) {
+            const key = `${episode[i]} ${i === 0 ? "first" : "later"}`;
             const list = times[side].get(key) ?? [];
             list.push(t.perStepMs[k]! * 1000);
             times[side].set(key, list);

@@ -10,7 +10,7 @@
  * lane (the run, with one worker) its episodes' time summed (`sumMs`) and the time between them (`gapMs`: resets,
  * opening and closing files, results).
  * With `--kept`, the two-worker runs share one pool thread kept across the rounds, after the bench's own unmeasured
- * runs (`warmUpWorkersRuns`: one with one worker and four with two): warm against warm, as `workersSpeedup` times them;
+ * runs (`warmUpWorkersRuns`: one with one worker and the plan's `workerWarmups` with two): warm against warm, as `workersSpeedup` times them;
  * without it each two-worker run
  * starts its thread, as `rearrange run --workers 2` does.
  * Run: `npx tsx test/harness/bench/workers-lanes.ts [--episodes 200] [--rounds 3] [--kept]`.
