@@ -42,7 +42,8 @@ export interface SteppingTime {
  * the trajectory writer's `onStep` (`JSON.stringify`, buffering, a write when the buffer is full). The
  * write of the step lines still buffered when the episode ends (`flush`) counts too, in the totals but in
  * no one step's time. Outside it: agent time, `env.reset` (loading and settling the scene), and the
- * per-file work of the writer — opening the file, the header and end lines, closing it.
+ * per-file work of the writer — opening the file, the header and end lines, closing it — and, with a writer whose
+ * `onEpisodeEnd` returns a promise, the wait for it (the next episode starts once it settles, as in a run).
  *
  * `writer` receives the events as a run's reporters would (the trajectory writer, usually). With `worlds`,
  * resets restore the lane's worlds as a run's lanes do (see {@link EpisodeContext.worlds}).
@@ -69,7 +70,7 @@ export async function runTimedEpisodes(
     actReturned = performance.now();
   });
   let current: RecordedEpisode | null = null;
-  const emit = (e: RunEvent): void => {
+  const emit = (e: RunEvent): void | Promise<void> => {
     switch (e.type) {
       case "episodeBegin":
         writer.onEpisodeBegin?.(e.key, e.header);
@@ -95,10 +96,11 @@ export async function runTimedEpisodes(
         flushSteps(writer, e.key);
         out.steppingMs += performance.now() - t0;
         if (readCpu) out.steppingCpuMs += (cpuMicros() - c0) / 1000;
-        writer.onEpisodeEnd?.(e.key, e.header, e.end, e.row);
+        const written = writer.onEpisodeEnd?.(e.key, e.header, e.end, e.row);
         current!.end = e.end;
         if (options.record) out.episodes.push(current!);
-        return;
+        // as in a run, the next episode starts once the writer has written this one (an asynchronous writer's promise)
+        return written;
       }
     }
   };

@@ -36,6 +36,27 @@ describe("the stepping clock", () => {
     expect(cpu.episodes[0]!.steps.map((s) => s.action)).toEqual(wall.episodes[0]!.steps.map((s) => s.action));
   });
 
+  it("waits for a writer whose episode end returns a promise before the next episode begins, outside the timed steps", async () => {
+    const first = houseJob(100, 6, 1);
+    const second = { ...houseJob(100, 6, 2), key: "house-100-b", id: "house-100-b" };
+    const order: string[] = [];
+    const writer = {
+      onEpisodeBegin: (key: string) => void order.push(`begin ${key}`),
+      onEpisodeEnd: (key: string) =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            order.push(`written ${key}`);
+            resolve();
+          }, 30),
+        ),
+    };
+    const t = await runTimedEpisodes([first, second], new BenchAgent(), writer);
+    expect(order).toEqual(["begin house-100", "written house-100", "begin house-100-b", "written house-100-b"]);
+    expect(t.steps).toBe(12);
+    // the two 30 ms waits are not stepping time
+    expect(t.steppingMs).toBeLessThan(t.perStepMs.reduce((a, b) => a + b, 0) + 30);
+  });
+
   it("finds the first step at which two passes differ, a pass that ends early differing at its end", () => {
     expect(firstDifferentStep(["pick", "place", "done"], ["pick", "place", "done"])).toBe(-1);
     expect(firstDifferentStep([], [])).toBe(-1);

@@ -1,0 +1,111 @@
+/**
+ * Trajectory writers that were tried against the real one (harness/reporters/trajectory-writer.ts) in
+ * files-vs-memory.ts, kept so the comparison can be run again. Neither is used by runs: each gives up something
+ * the real writer promises or measures (see docs/performance.md, "The trajectory files between episodes").
+ */
+import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { open } from "node:fs/promises";
+import path from "node:path";
+import type { Reporter } from "../../../harness/runner/run-events.ts";
+
+/** Serialises every line as the trajectory writer does, and keeps none of it: the writer without its files. */
+export class SerialisingReporter implements Reporter {
+  chars = 0;
+  onEpisodeBegin(_key: string, header: object): void {
+    this.chars += JSON.stringify(header).length;
+  }
+  onStep(_key: string, step: object): void {
+    this.chars += JSON.stringify(step).length;
+  }
+  onEpisodeEnd(_key: string, _header: object, end: object): void {
+    this.chars += JSON.stringify(end).length;
+  }
+}
+
+/** Joins lines for one write (these variants are timed around their files, not their encoding). */
+const textOf = (lines: readonly string[]) => Buffer.from(`${lines.join("\n")}\n`);
+
+/**
+ * Holds whole episodes and creates, writes and closes their files in batches: once the oldest held episode ended
+ * 100 ms ago or the held lines pass 256 KB (looked at when an episode ends), and on {@link close}. The kernel's
+ * per-file work then comes once a batch instead of between every two episodes. What it gives up: a process that
+ * is killed loses the episodes of its last batch, finished ones included (the real writer has every finished
+ * episode on disk before the next begins).
+ */
+export class BatchedFilesWriter implements Reporter {
+  private readonly open = new Map<string, string[]>();
+  private held: [string, string[]][] = [];
+  private heldUnits = 0;
+  private heldSince = 0;
+
+  constructor(private readonly dir: string) {
+    mkdirSync(path.join(dir, "episodes"), { recursive: true });
+  }
+
+  onEpisodeBegin(key: string, header: object): void {
+    this.open.set(key, [this.count(JSON.stringify(header))]);
+  }
+
+  onStep(key: string, step: object): void {
+    this.open.get(key)!.push(this.count(JSON.stringify(step)));
+  }
+
+  onEpisodeEnd(key: string, _header: object, end: object): void {
+    const lines = this.open.get(key)!;
+    lines.push(this.count(JSON.stringify(end)));
+    this.open.delete(key);
+    if (this.held.length === 0) this.heldSince = performance.now();
+    this.held.push([key, lines]);
+    if (this.heldUnits >= 256 * 1024 || performance.now() - this.heldSince >= 100) this.close();
+  }
+
+  /** Writes every held episode. */
+  close(): void {
+    for (const [key, lines] of this.held) {
+      const fd = openSync(path.join(this.dir, "episodes", `${key}.jsonl`), "w");
+      writeSync(fd, textOf(lines));
+      closeSync(fd);
+    }
+    this.held = [];
+    this.heldUnits = 0;
+  }
+
+  private count(text: string): string {
+    this.heldUnits += text.length + 1;
+    return text;
+  }
+}
+
+/**
+ * Keeps an episode's lines and, at its end, opens, writes and closes its file through libuv's thread pool,
+ * the next episode waiting for it: the kernel's per-file work runs on another thread (on an idle core), not
+ * between this thread's steps. What it gives up: the wait, and the hand-over to the pool and back, which make
+ * a pass take longer in all even though its steps run faster.
+ */
+export class ThreadPoolFilesWriter implements Reporter {
+  private readonly open = new Map<string, string[]>();
+
+  constructor(private readonly dir: string) {
+    mkdirSync(path.join(dir, "episodes"), { recursive: true });
+  }
+
+  onEpisodeBegin(key: string, header: object): void {
+    this.open.set(key, [JSON.stringify(header)]);
+  }
+
+  onStep(key: string, step: object): void {
+    this.open.get(key)!.push(JSON.stringify(step));
+  }
+
+  async onEpisodeEnd(key: string, _header: object, end: object): Promise<void> {
+    const lines = this.open.get(key)!;
+    lines.push(JSON.stringify(end));
+    this.open.delete(key);
+    const file = await open(path.join(this.dir, "episodes", `${key}.jsonl`), "w");
+    try {
+      await file.write(textOf(lines));
+    } finally {
+      await file.close();
+    }
+  }
+}
