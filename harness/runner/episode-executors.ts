@@ -28,8 +28,8 @@ export function inProcessExecutor(options: RunOptions, context: EpisodeContextDa
     async run(jobs, emit, stop) {
       // the simulator loads here, not at import: with workers only the threads need it
       const { runEpisode } = await import("./episode.ts");
-      const { WorldPool } = await import("../../sim/world/world-pool.ts");
-      const worlds = new WorldPool();
+      const { threadWorldPool } = await import("../../sim/world/world-pool.ts");
+      const worlds = threadWorldPool();
       for (let i = 0; i < jobs.length; i++) {
         // a synchronous agent's episode is microtasks only: between episodes the event loop turns, so that
         // a Ctrl-C (the run's signal) and results.json's timed rewrite are not held up until the run ends
@@ -84,8 +84,8 @@ export async function poolExecutor(options: RunOptions, context: EpisodeContextD
     },
     async run(jobs, emit, stop) {
       const { runEpisode } = await import("./episode.ts");
-      const { WorldPool } = await import("../../sim/world/world-pool.ts");
-      const worlds = new WorldPool();
+      const { threadWorldPool } = await import("../../sim/world/world-pool.ts");
+      const worlds = threadWorldPool();
       const specs = jobs.map((j) => ({ key: j.key, id: j.id, repeat: j.repeat, seed: j.seed, maxSteps: j.maxSteps, scenePath: j.scene.path, taskPath: j.task.path }));
       const mainLane = async (index: number, push: (e: RunEvent) => void): Promise<void> => {
         const episode = recorder.episode(push);

@@ -1,21 +1,34 @@
-import { loadSceneFile, type LoadedScene } from "../../sim/scene/load.ts";
+import { contentHash, parseScene, type LoadedScene } from "../../sim/scene/load.ts";
+import { readTextFile } from "../../sim/files/read-text.ts";
 import { loadTaskFile, type LoadedTask } from "../../sim/task/load.ts";
 import { sealScene } from "../../sim/world/load-cache.ts";
+import { threadScenes, type SceneStore } from "./scene-store.ts";
 
 /**
  * Loads scene and task files once per run (or once per worker thread). Scenes are sealed (deep-frozen, see
- * sealScene): every episode of a scene file shares one object, and the load cache can trust it unchanged.
+ * sealScene): every episode of a scene file shares one object, and the load cache can trust it unchanged. A scene
+ * file whose content an earlier run of this thread validated is not validated again: that run's scene object is
+ * used (see {@link SceneStore}).
  */
 export class FileCache {
   private readonly scenes = new Map<string, LoadedScene>();
   private readonly tasks = new Map<string, LoadedTask>();
 
-  /** The scene at `file`, read and validated on first use. */
+  /** @param store the scenes kept from run to run (this thread's by default) */
+  constructor(private readonly store: SceneStore = threadScenes) {}
+
+  /** The scene at `file`: read on first use, and validated unless an earlier run validated the same content. */
   scene(file: string): LoadedScene {
     let s = this.scenes.get(file);
     if (!s) {
-      s = loadSceneFile(file);
-      sealScene(s.scene);
+      const text = readTextFile(file, "scene file");
+      const hash = contentHash(text);
+      s = this.store.find(file, hash);
+      if (!s) {
+        s = { path: file, hash, scene: parseScene(text, file) };
+        sealScene(s.scene);
+        this.store.keep(s);
+      }
       this.scenes.set(file, s);
     }
     return s;
@@ -24,12 +37,17 @@ export class FileCache {
   /**
    * Adds a scene another thread has already read and validated (it arrives as a structured clone of
    * plain JSON data, equal to what loading the file again would give), so this thread does not read and
-   * validate the file again. A scene already here is kept.
+   * validate the file again. A scene already here is kept; so is the one an earlier run kept for the same content.
    */
   addScene(loaded: LoadedScene): void {
     if (this.scenes.has(loaded.path)) return;
-    sealScene(loaded.scene);
-    this.scenes.set(loaded.path, loaded);
+    let s = this.store.find(loaded.path, loaded.hash);
+    if (!s) {
+      s = loaded;
+      sealScene(s.scene);
+      this.store.keep(s);
+    }
+    this.scenes.set(loaded.path, s);
   }
 
   /** The scene at `file` if it has been loaded or added, without loading it. */

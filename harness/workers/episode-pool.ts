@@ -273,7 +273,8 @@ export class EpisodePool {
 
   /**
    * Ends the current run: every thread closes its agent of the run (once, if it built one: a thread that took
-   * a task of the run did, even if the run then gave it no episode) and drops the run's files and worlds, waiting
+   * a task of the run did, even if the run then gave it no episode) and drops the run's files (keeping its validated
+   * scenes and free worlds for a later run of the same scenes, see harness/runner/scene-store.ts), waiting
    * for an episode still running after a failure to finish first. When no thread took a task of the run (its
    * lanes were called off while the threads were loading), there is nothing to close and nothing is waited for.
    * The threads stay, warm, for the next run. Nothing to do between runs.

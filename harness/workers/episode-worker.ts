@@ -4,7 +4,7 @@ import type { Agent } from "../agent.ts";
 import { loadAgent } from "../agents/load.ts";
 import { runEpisode } from "../runner/episode.ts";
 import { FileCache } from "../runner/file-cache.ts";
-import { WorldPool } from "../../sim/world/world-pool.ts";
+import { threadWorldPool } from "../../sim/world/world-pool.ts";
 import { EpisodeClaims } from "./episode-claims.ts";
 import { EpisodeRecorder } from "./episode-recorder.ts";
 import { LaneStarts } from "./lane-starts.ts";
@@ -27,8 +27,8 @@ class RunState {
   readonly files = new FileCache();
   readonly recorder: EpisodeRecorder;
   readonly recipes: RecipeShare;
-  /** This run's worlds: its episodes run one after another, each restoring what an earlier one of its scene left. */
-  readonly worlds = new WorldPool();
+  /** This thread's worlds: its episodes run one after another, each restoring what an earlier one of its scene left (in this run or an earlier one). */
+  readonly worlds = threadWorldPool();
   private agent: Promise<Agent> | null = null;
 
   constructor(

@@ -82,3 +82,14 @@ export class WorldPool {
 export const DEFAULT_CAPACITY = 16;
 /** Objects a pool's free worlds hold at most together, by default. */
 export const DEFAULT_OBJECT_BUDGET = 20_000;
+
+let threadPool: WorldPool | null = null;
+
+/**
+ * The worlds this thread keeps for every run it executes, one after another or side by side (a world is handed to
+ * one user at a time): a run of a scene an earlier run of this thread used restores that world instead of loading
+ * it (with the same scene object, see harness/runner/scene-store.ts). Each worker thread has its own.
+ */
+export function threadWorldPool(): WorldPool {
+  return (threadPool ??= new WorldPool());
+}
