@@ -85,6 +85,11 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
         const state = await stateFor(task);
         for (const scene of task.scenes) state.files.addScene(scene);
         for (const t of task.tasks) state.files.addTask(t);
+        // what the run needs is in the thread's FileCache now; the task's copies would live as long as the run (this
+        // frame holds `task`) and go through the young generation's collections with it: megabytes of houses a run,
+        // to no use when the thread kept those scenes from an earlier run
+        task.scenes = [];
+        task.tasks = [];
         await runClaimed(state, task.episodes, new EpisodeClaims(task.episodes.length, task.claim, task.episodes.map((e) => e.scenePath)), task.port);
         return { ok: true };
       }
