@@ -1,5 +1,4 @@
-import { contentHash, parseScene, type LoadedScene } from "../../sim/scene/load.ts";
-import { readTextFile } from "../../sim/files/read-text.ts";
+import { loadSceneFileReusing, type LoadedScene } from "../../sim/scene/load.ts";
 import { loadTaskFile, type LoadedTask } from "../../sim/task/load.ts";
 import { sealScene } from "../../sim/world/load-cache.ts";
 import { threadScenes, type SceneStore } from "./scene-store.ts";
@@ -21,14 +20,7 @@ export class FileCache {
   scene(file: string): LoadedScene {
     let s = this.scenes.get(file);
     if (!s) {
-      const text = readTextFile(file, "scene file");
-      const hash = contentHash(text);
-      s = this.store.find(file, hash);
-      if (!s) {
-        s = { path: file, hash, scene: parseScene(text, file) };
-        sealScene(s.scene);
-        this.store.keep(s);
-      }
+      s = this.adopt(loadSceneFileReusing(file, (hash) => this.store.find(file, hash)));
       this.scenes.set(file, s);
     }
     return s;
@@ -41,13 +33,16 @@ export class FileCache {
    */
   addScene(loaded: LoadedScene): void {
     if (this.scenes.has(loaded.path)) return;
-    let s = this.store.find(loaded.path, loaded.hash);
-    if (!s) {
-      s = loaded;
-      sealScene(s.scene);
-      this.store.keep(s);
-    }
-    this.scenes.set(loaded.path, s);
+    this.scenes.set(loaded.path, this.adopt(loaded));
+  }
+
+  /** The store's scene for that path and content if it has one, else `loaded`, sealed and kept in the store. */
+  private adopt(loaded: LoadedScene): LoadedScene {
+    const kept = this.store.find(loaded.path, loaded.hash);
+    if (kept) return kept;
+    sealScene(loaded.scene);
+    this.store.keep(loaded);
+    return loaded;
   }
 
   /** The scene at `file` if it has been loaded or added, without loading it. */

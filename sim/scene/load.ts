@@ -12,8 +12,17 @@ export interface LoadedScene {
 
 /** Reads and validates a scene file (JSON or YAML). Throws InputError(s) naming file and JSON path. */
 export function loadSceneFile(path: string): LoadedScene {
+  return loadSceneFileReusing(path, () => undefined);
+}
+
+/**
+ * {@link loadSceneFile}, except that a scene validated earlier for the same content (`kept(hash)`, the file's
+ * content hash) is returned instead of validating the text again.
+ */
+export function loadSceneFileReusing(path: string, kept: (hash: string) => LoadedScene | undefined): LoadedScene {
   const text = readTextFile(path, "scene file");
-  return { path, hash: contentHash(text), scene: parseScene(text, path) };
+  const hash = contentHash(text);
+  return kept(hash) ?? { path, hash, scene: parseScene(text, path) };
 }
 
 /** Validates scene content given as text. */

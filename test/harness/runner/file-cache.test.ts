@@ -90,4 +90,3 @@ describe.skipIf(!hasBundledSuite("default"))("FileCache across runs", () => {
     }
   });
 });
-
