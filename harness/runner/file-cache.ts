@@ -36,6 +36,18 @@ export class FileCache {
     this.scenes.set(loaded.path, this.adopt(loaded));
   }
 
+  /**
+   * Takes the scene an earlier run of this thread kept for `file` with content hash `hash`, if there is one (or
+   * the one this run has already); false when there is none, and nothing changes.
+   */
+  addKeptScene(file: string, hash: string): boolean {
+    const here = this.scenes.get(file);
+    if (here) return here.hash === hash;
+    const kept = this.store.find(file, hash);
+    if (kept) this.scenes.set(file, kept);
+    return kept !== undefined;
+  }
+
   /** The store's scene for that path and content if it has one, else `loaded`, sealed and kept in the store. */
   private adopt(loaded: LoadedScene): LoadedScene {
     const kept = this.store.find(loaded.path, loaded.hash);

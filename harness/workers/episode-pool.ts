@@ -7,6 +7,7 @@ import { EpisodeClaims } from "./episode-claims.ts";
 import { LaneStarts } from "./lane-starts.ts";
 import { OrderedEmitter } from "./ordered-emitter.ts";
 import { isRecipeMessage, RecipeShare } from "./recipe-share.ts";
+import { answerSceneRequest, isSceneRequest, sceneRefs } from "./scene-share.ts";
 import { deserializeError, type EpisodeTaskSpec, type RunTag, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
 import { workerEntry, type WorkerEntry } from "./worker-bundle.ts";
 
@@ -96,6 +97,8 @@ export class EpisodePool {
   private threadsJoined = false;
   /** Set by {@link close} and {@link destroy}: the threads are gone. */
   private stopped = false;
+  /** See {@link scenesSent}. */
+  private sent = 0;
 
   private constructor(
     private readonly pool: Piscina<WorkerTask, WorkerReply>,
@@ -150,6 +153,14 @@ export class EpisodePool {
     this.threadsJoined = false;
   }
 
+  /**
+   * How many scenes the pool's runs have sent to its threads, over the pool's life: a thread asks only for those it
+   * did not keep from an earlier run (see scene-share.ts).
+   */
+  get scenesSent(): number {
+    return this.sent;
+  }
+
   /** True between {@link beginRun} and {@link endRun}. */
   get running(): boolean {
     return this.current !== null;
@@ -180,9 +191,11 @@ export class EpisodePool {
    * Once the main lane finds nothing left to take, thread lanes whose thread has not taken its task yet (a new
    * thread still loading) are called off: the run ends without waiting for them (see LaneStarts). Rejects with the first episode's error that is not an agent failure (agent failures
    * end only their episode, inside runEpisode); no lane starts another episode after it. `scenes` and
-   * `tasks` (read and validated here already) go to every thread with its task, so the threads need not load
-   * those files again, and each scene is settled by only one lane (see RecipeShare): this thread
-   * relays the recipes between its own lane (the `scenes` objects) and the threads.
+   * `tasks` (read and validated here already) reach every thread, so the threads need not load those files
+   * again: the tasks with each thread's task, the scenes by path and content hash, sent in full only to a thread
+   * that asks (one that did not keep them from an earlier run, see scene-share.ts). Each scene is settled by only
+   * one lane (see RecipeShare): this thread relays the recipes between its own lane (the `scenes` objects) and
+   * the threads.
    */
   async runAll(
     episodes: readonly EpisodeTaskSpec[],
@@ -201,6 +214,7 @@ export class EpisodePool {
     stop?.addEventListener("abort", onAbort);
     const ports: MessagePort[] = [];
     const byPath = new Map(scenes.map((s) => [s.path, s]));
+    const refs = sceneRefs(scenes);
     const recipes = new RecipeShare((p) => byPath.get(p));
     const threadLanes = Math.min(this.threads, episodes.length);
     const starts = new LaneStarts(threadLanes);
@@ -215,12 +229,17 @@ export class EpisodePool {
     const threadLane = async (lane: number): Promise<void> => {
       const { port1, port2 } = new MessageChannel();
       ports.push(port1);
+      const scenesReplied = new SharedArrayBuffer(4);
       port1.on("message", (m: [number, RunEvent]) => {
         if (isRecipeMessage(m)) {
           if (recipes.incoming(m)) relay(m, port1);
-        } else ordered.push(m[0], m[1]);
+        } else if (isSceneRequest(m)) this.sent += answerSceneRequest(m, (p) => byPath.get(p), port1, scenesReplied);
+        else ordered.push(m[0], m[1]);
       });
-      const task = this.pool.run({ kind: "episodes", ...tag, episodes: [...episodes], claim: claims.buffer, lane, starts: starts.buffer, port: port2, scenes: [...scenes], tasks: [...tasks] }, { transferList: [port2] });
+      const task = this.pool.run(
+        { kind: "episodes", ...tag, episodes: [...episodes], claim: claims.buffer, lane, starts: starts.buffer, port: port2, scenes: refs, scenesReplied, tasks: [...tasks] },
+        { transferList: [port2] },
+      );
       // a lane called off settles at once; its task still runs when the thread is up (and returns at once), or is
       // dropped when the pool is destroyed: either way nothing waits for it
       task.catch(() => undefined);

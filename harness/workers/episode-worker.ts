@@ -9,6 +9,7 @@ import { EpisodeClaims } from "./episode-claims.ts";
 import { EpisodeRecorder } from "./episode-recorder.ts";
 import { LaneStarts } from "./lane-starts.ts";
 import { isRecipeMessage, RecipeShare } from "./recipe-share.ts";
+import { requestScenes, type AtomicsWaitAsync } from "./scene-share.ts";
 import { serializeError, type EpisodeTaskSpec, type RunTag, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
 
 /**
@@ -83,14 +84,13 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
         // a lane called off while this thread was starting: the run went on without it (nothing to build or close)
         if (!new LaneStarts(task.lane + 1, task.starts).start(task.lane)) return { ok: true };
         const state = await stateFor(task);
-        for (const scene of task.scenes) state.files.addScene(scene);
+        const claims = new EpisodeClaims(task.episodes.length, task.claim, task.episodes.map((e) => e.scenePath));
+        if (!(await takeScenes(state, task, claims))) return { ok: true };
         for (const t of task.tasks) state.files.addTask(t);
         // what the run needs is in the thread's FileCache now; the task's copies would live as long as the run (this
-        // frame holds `task`) and go through the young generation's collections with it: megabytes of houses a run,
-        // to no use when the thread kept those scenes from an earlier run
-        task.scenes = [];
+        // frame holds `task`) and go through the young generation's collections with it
         task.tasks = [];
-        await runClaimed(state, task.episodes, new EpisodeClaims(task.episodes.length, task.claim, task.episodes.map((e) => e.scenePath)), task.port);
+        await runClaimed(state, task.episodes, claims, task.port);
         return { ok: true };
       }
       case "endRun": {
@@ -104,6 +104,21 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
   } catch (err) {
     return { ok: false, error: serializeError(err) };
   }
+}
+
+/**
+ * Puts the task's scenes in the run's FileCache: those this thread kept from an earlier run as they are, the others
+ * asked of the main thread (see scene-share.ts). Messages that came on the port meanwhile (recipes) are taken once
+ * the scenes are here, since a recipe is kept with its scene. False when the run stopped before the scenes came.
+ */
+async function takeScenes(state: RunState, task: Extract<WorkerTask, { kind: "episodes" }>, claims: EpisodeClaims): Promise<boolean> {
+  const missing = task.scenes.filter((ref) => !state.files.addKeptScene(ref.path, ref.hash)).map((ref) => ref.path);
+  if (missing.length === 0) return true;
+  const answer = await requestScenes(missing, task.port, task.scenesReplied, () => claims.stopped);
+  if (!answer) return false;
+  for (const scene of answer.scenes) state.files.addScene(scene);
+  for (const m of answer.others) if (isRecipeMessage(m)) state.recipes.incoming(m);
+  return true;
 }
 
 /**
@@ -146,11 +161,6 @@ function takeRecipes(recipes: RecipeShare, port: MessagePort): void {
   for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) {
     if (isRecipeMessage(m.message)) recipes.incoming(m.message);
   }
-}
-
-/** `Atomics.waitAsync` (Node ≥ 16; typed only from lib es2024 on). */
-interface AtomicsWaitAsync {
-  waitAsync(array: Int32Array, index: number, value: number, timeoutMs: number): { async: boolean; value: Promise<string> | string };
 }
 
 /** Counts this thread in and waits (without blocking the thread) until `parties` have arrived. */

@@ -1,7 +1,7 @@
 import type { MessagePort } from "node:worker_threads";
 import { InputError, InputErrors, oneInputError } from "../../sim/errors.ts";
-import type { LoadedScene } from "../../sim/scene/load.ts";
 import type { LoadedTask } from "../../sim/task/load.ts";
+import type { SceneRef } from "./scene-share.ts";
 
 /**
  * What a run asks of the pool's threads: every task of the run carries it, so a pool's threads (and their
@@ -65,8 +65,14 @@ export type WorkerTask =
       lane: number;
       starts: SharedArrayBuffer;
       port: MessagePort;
-      /** Scenes the main thread has read and validated: the thread takes them instead of loading their files again. */
-      scenes: LoadedScene[];
+      /**
+       * The scenes the main thread has read and validated, by path and content hash: the thread uses those it kept
+       * from an earlier run (SceneStore) and asks the main thread on `port` for the others (see scene-share.ts),
+       * instead of loading their files again.
+       */
+      scenes: SceneRef[];
+      /** Raised by the main thread once it has answered this lane's request for scenes. */
+      scenesReplied: SharedArrayBuffer;
       /** Tasks the main thread has read, validated and parsed, likewise (a cold thread parses slowly). */
       tasks: LoadedTask[];
     } & RunTag)

@@ -60,6 +60,24 @@ describe.skipIf(!hasBundledSuite("default"))("FileCache across runs", () => {
     }
   });
 
+  it("a thread takes by path and hash only the scene an earlier run kept for that content (addKeptScene)", () => {
+    const { dir, file } = copy();
+    try {
+      const store = new SceneStore();
+      expect(new FileCache(store).addKeptScene(file, "any hash")).toBe(false);
+      const first = new FileCache(store).scene(file);
+      const cache = new FileCache(store);
+      expect(cache.addKeptScene(file, "another content's hash")).toBe(false);
+      expect(cache.loadedScene(file)).toBeUndefined();
+      expect(cache.addKeptScene(file, first.hash)).toBe(true);
+      // the file is gone: the cache must not read it
+      rmSync(file);
+      expect(cache.scene(file)).toBe(first);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("a file edited between runs is read and validated again: its new content, and an error if it became invalid", () => {
     const { dir, file } = copy();
     try {
