@@ -5,7 +5,11 @@
 // TypeScript agent files still load as they are (loadAgent uses tsx for them). REARRANGE_CLI_BUNDLE=0, or a
 // bundle that cannot be made, runs the sources through tsx instead.
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { applyCliV8Flags } from "../harness/cli/v8-options.js";
 import { DEFAULT_CACHE_DIR, leaseBundle, upToDateBundle } from "../harness/workers/bundle-manifest.js";
+
+// before any of the CLI's code runs (see harness/cli/v8-options.js)
+applyCliV8Flags();
 
 // `rearrange run | head` closes stdout early: that is the reader's choice, not an error
 process.stdout.on("error", (err) => {

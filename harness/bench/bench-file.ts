@@ -28,6 +28,8 @@ export const BenchFileSchema = z.looseObject({
     loadAverage: z.array(Figure).optional(),
     /** Where the timed runs wrote (since session 38; absent in older results). */
     scratch: z.looseObject({ dir: z.string(), filesystem: z.string() }).optional(),
+    /** The V8 options the command line set (since session 41; absent in older results). */
+    v8Flags: z.array(z.string()).optional(),
   }),
   quick: z.boolean().default(false),
   /** Repetitions of every figure but the one- and two-worker runs (`details.workerRepetitions`) and the peak memory (one run). */

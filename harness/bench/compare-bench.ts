@@ -4,7 +4,7 @@ import { TARGETS } from "./targets.ts";
 
 /** The parts of a bench result a comparison reads: a `rearrange bench --json` file or `runBench`'s result. */
 export interface ComparableBench {
-  machine: { cpus: number; cpuModel: string; node: string; platform: string; totalMemMB: number; loadAverage?: number[]; scratch?: { filesystem: string } };
+  machine: { cpus: number; cpuModel: string; node: string; platform: string; totalMemMB: number; loadAverage?: number[]; scratch?: { filesystem: string }; v8Flags?: string[] };
   quick: boolean;
   repetitions: number;
   stepMs?: Record<string, number>;
@@ -238,6 +238,10 @@ function machineDifferences(a: ComparableBench["machine"], b: ComparableBench["m
   const fa = a.scratch?.filesystem;
   const fb = b.scratch?.filesystem;
   if (fa !== undefined && fb !== undefined && fa !== fb) out.push(`scratch filesystem: ${fa} → ${fb}`);
+  // V8 ran with other options (a result saved before the bench recorded them has none: nothing to compare)
+  const va = a.v8Flags?.join(" ");
+  const vb = b.v8Flags?.join(" ");
+  if (va !== undefined && vb !== undefined && va !== vb) out.push(`V8 options: ${va || "(none)"} → ${vb || "(none)"}`);
   return out;
 }
 

@@ -67,5 +67,6 @@ export function formatPartialBench(r: PartialBenchResult): string {
 
 /** The load average when the bench began, and where its runs wrote: what besides the code moved the figures. */
 function loadAndScratch(m: MachineInfo): string {
-  return `load average ${m.loadAverage.join(" / ")}; runs written to ${m.scratch.dir} (${m.scratch.filesystem})`;
+  const v8 = m.v8Flags.length > 0 ? `; V8 options ${m.v8Flags.join(" ")}` : "";
+  return `load average ${m.loadAverage.join(" / ")}; runs written to ${m.scratch.dir} (${m.scratch.filesystem})${v8}`;
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { appliedCliV8Flags } from "../cli/v8-options.js";
 import { filesystemOf } from "./scratch-filesystem.ts";
 import { measureStepScaling, measurePlaceLatency } from "./house-stepping.ts";
 import { measureLoad } from "./load-time.ts";
@@ -27,6 +28,11 @@ export interface MachineInfo {
    * kind of filesystem it is on (`filesystemOf`): creating and writing an episode's file is part of a run's wall time.
    */
   scratch: { dir: string; filesystem: string };
+  /**
+   * The V8 options the command line set in this process (harness/cli/v8-options.js; none when the bench runs as a
+   * library call): they change how fast the same code runs.
+   */
+  v8Flags: string[];
 }
 
 /** Everything `rearrange bench` reports. Times are medians of `repetitions` repetitions in this process. */
@@ -316,6 +322,7 @@ function machineInfo(scratchDir: string): MachineInfo {
     totalMemMB: Math.round(os.totalmem() / 2 ** 20),
     loadAverage: os.loadavg().map((x) => roundSig(x)),
     scratch: { dir: scratchDir, filesystem: filesystemOf(scratchDir) },
+    v8Flags: appliedCliV8Flags(),
   };
 }
 

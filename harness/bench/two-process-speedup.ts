@@ -4,6 +4,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { performance } from "node:perf_hooks";
 import type { LaneMessage } from "./process-lane-main.ts";
+import { appliedCliV8Flags } from "../cli/v8-options.js";
 import { CHILD_ENTRIES, childEntry } from "./child-entry.ts";
 import { median, spreadOf, warmupCount, type Spread } from "./stats.ts";
 
@@ -106,7 +107,7 @@ export interface Lane {
  * default the tsx bootstrap).
  */
 export function startLane(suite: string, out: string, warmups = 1, from: string = CHILD_ENTRIES.processLane.bootstrap): Lane {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [from, suite, out, String(warmups)], { stdio: ["pipe", "pipe", "pipe"] });
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [...appliedCliV8Flags(), from, suite, out, String(warmups)], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { TARGETS } from "../../../harness/bench/targets.ts";
+import { CLI_V8_FLAGS } from "../../../harness/cli/v8-options.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -57,8 +58,10 @@ describe("rearrange bench --quick --json", () => {
       expect(spread[k], k).toEqual({ min: out[k], max: out[k] });
     }
     for (const v of numbersOf(out.cpu)) expect(v > 0 && Number.isFinite(v)).toBe(true);
-    const machine = out.machine as { cpus: number; node: string; scratch: { dir: string; filesystem: string } };
+    const machine = out.machine as { cpus: number; node: string; scratch: { dir: string; filesystem: string }; v8Flags: string[] };
     expect(machine.cpus).toBeGreaterThan(0);
+    // the command line's own V8 options, set by bin/rearrange.js and recorded by the bench (harness/cli/v8-options.js)
+    expect(machine.v8Flags).toEqual([...CLI_V8_FLAGS]);
     // the runs went to the system's temporary folder, and the result says on what kind of filesystem
     expect(machine.scratch.dir).toBe(path.resolve(os.tmpdir()));
     expect(machine.scratch.filesystem).toMatch(/^[\w-]+$/);

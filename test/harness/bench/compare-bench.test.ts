@@ -121,6 +121,12 @@ describe("compareBench", () => {
     expect(compareBench(onExt4, onTmpfs).machineDifferences).toEqual(["scratch filesystem: ext4 → tmpfs"]);
     expect(compareBench(onExt4, onExt4).machineDifferences).toEqual([]);
     expect(compareBench(base, onTmpfs).machineDifferences).toEqual([]);
+    // so is V8 run with other options; a result that does not say is not
+    const tuned = bench({ loadMs1k: 40 }, {}, { machine: { ...base.machine, v8Flags: ["--no-allocation-site-pretenuring"] } });
+    const plain = bench({ loadMs1k: 40 }, {}, { machine: { ...base.machine, v8Flags: [] } });
+    expect(compareBench(plain, tuned).machineDifferences).toEqual(["V8 options: (none) → --no-allocation-site-pretenuring"]);
+    expect(compareBench(tuned, tuned).machineDifferences).toEqual([]);
+    expect(compareBench(base, tuned).machineDifferences).toEqual([]);
   });
 
   it("is the mirror image with base and candidate swapped", () => {

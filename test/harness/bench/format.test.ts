@@ -7,7 +7,7 @@ import { evaluateTargets } from "../../../harness/bench/targets.ts";
 function result(spread: BenchResult["spread"], repetitions = 5): BenchResult {
   const figures = { stepsPerSecond: 48_000, logOnlyStepsPerSecond: 200_000, fractionOfLimit: 0.24, placeMsP50: 0.05, placeMsP95: 0.2, scaling10kOver100: 1.5, loadMs1k: 40, workersSpeedup: 1.5, twoProcessSpeedup: 1.6, peakRssMB10k: 190 };
   return {
-    machine: { cpus: 2, cpuModel: "Test CPU", node: "v20.0.0", platform: "linux-x64", totalMemMB: 1024, loadAverage: [0.5, 0.5, 0.5], scratch: { dir: "/scratch", filesystem: "tmpfs" } },
+    machine: { cpus: 2, cpuModel: "Test CPU", node: "v20.0.0", platform: "linux-x64", totalMemMB: 1024, loadAverage: [0.5, 0.5, 0.5], scratch: { dir: "/scratch", filesystem: "tmpfs" }, v8Flags: [] },
     quick: false,
     repetitions,
     ...figures,
