@@ -9,7 +9,8 @@ import { EpisodeClaims } from "./episode-claims.ts";
 import { EpisodeRecorder } from "./episode-recorder.ts";
 import { LaneStarts } from "./lane-starts.ts";
 import { isRecipeMessage, RecipeShare } from "./recipe-share.ts";
-import { requestScenes, type AtomicsWaitAsync } from "./scene-share.ts";
+import { requestScenes } from "./scene-share.ts";
+import { waitWhileEqual } from "./wait-async.ts";
 import { serializeError, type EpisodeTaskSpec, type RunTag, type WorkerReply, type WorkerSetup, type WorkerTask } from "./protocol.ts";
 
 /**
@@ -173,7 +174,6 @@ async function awaitBarrier(buffer: SharedArrayBuffer, parties: number): Promise
     const seen = Atomics.load(arrived, 0);
     const left = deadline - Date.now();
     if (seen >= parties || left <= 0) return;
-    const wait = (Atomics as unknown as AtomicsWaitAsync).waitAsync(arrived, 0, seen, left);
-    if (wait.async) await wait.value;
+    await waitWhileEqual(arrived, 0, seen, left);
   }
 }

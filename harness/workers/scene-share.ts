@@ -1,5 +1,6 @@
 import { receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import type { LoadedScene } from "../../sim/scene/load.ts";
+import { waitWhileEqual } from "./wait-async.ts";
 
 /** A scene by path and content hash: what a lane's task says of each scene of the run. */
 export interface SceneRef {
@@ -67,8 +68,7 @@ export async function requestScenes(
   const flag = new Int32Array(replied);
   while (Atomics.load(flag, 0) === 0) {
     if (stopped()) return null;
-    const wait = (Atomics as unknown as AtomicsWaitAsync).waitAsync(flag, 0, 0, RECHECK_MS);
-    if (wait.async) await wait.value;
+    await waitWhileEqual(flag, 0, 0, RECHECK_MS);
   }
   const others: unknown[] = [];
   for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) {
@@ -80,9 +80,4 @@ export async function requestScenes(
 
 function isSceneReply(m: unknown): m is SceneReply {
   return Array.isArray(m) && m[0] === SCENE_REPLY;
-}
-
-/** `Atomics.waitAsync` (Node ≥ 16; typed only from lib es2024 on). */
-export interface AtomicsWaitAsync {
-  waitAsync(array: Int32Array, index: number, value: number, timeoutMs: number): { async: boolean; value: Promise<string> | string };
 }
