@@ -11,10 +11,14 @@
  * the later steps cost what they cost without files.
  * `--sides` adds the writers that were tried instead (writer-variants.ts): `batched` (whole episodes' files created,
  * written and closed in batches every 100 ms) and `pool` (each episode's file written through libuv's thread pool,
- * awaited). Every side also prints the median wall time of a whole pass (resets and file work included): a writer
+ * awaited) and `deferred` (each episode's file created, written in one write and closed at its end, that write
+ * timed as stepping as the real writer's step-line write is). Every side also prints the median wall time of a whole pass (resets and file work included): a writer
  * that only moves work out of the timed steps shows there. Session 40: batched 80,000 – 83,000 steps/s against
  * 55,000 – 67,000 with the files; pool 59,000 – 62,000 against 51,000 – 55,000, but 73 – 74 ms a pass against 55 – 56.
- * Run: `npx tsx test/harness/bench/files-vs-memory.ts [--suite default] [--agent oracle] [--dir DIR] [--rounds 8] [--passes 3] [--sides files,memory,batched,pool]`.
+ * Session 42, two runs: deferred 46,100 and 50,800 steps/s against 52,200 and 53,600 with the files (its one write
+ * into a file just created costs more than the real writer's step-line write into a file that already holds its
+ * header); 18.2 and 16.4 ms a pass against 19.2 and 17.0.
+ * Run: `npx tsx test/harness/bench/files-vs-memory.ts [--suite default] [--agent oracle] [--dir DIR] [--rounds 8] [--passes 3] [--sides files,memory,batched,pool,deferred]`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -27,9 +31,9 @@ import { WorldPool } from "../../../sim/world/world-pool.ts";
 import { replayedAgent } from "./replayed-agent.ts";
 import { scriptArg } from "./script-args.ts";
 import { suitePasses } from "./suite-passes.ts";
-import { BatchedFilesWriter, SerialisingReporter, ThreadPoolFilesWriter } from "./writer-variants.ts";
+import { BatchedFilesWriter, EndOfEpisodeFilesWriter, SerialisingReporter, ThreadPoolFilesWriter } from "./writer-variants.ts";
 
-const SIDES = ["files", "memory", "batched", "pool"] as const;
+const SIDES = ["files", "memory", "batched", "pool", "deferred"] as const;
 type Side = (typeof SIDES)[number];
 const sides = scriptArg("sides", "files,memory").split(",") as Side[];
 for (const side of sides) if (!SIDES.includes(side)) throw new Error(`--sides: ${side} is none of ${SIDES.join(", ")}`);
@@ -54,6 +58,12 @@ try {
     if (side === "memory") return runTimedEpisodes(passJobs, replayed, new SerialisingReporter(), { worlds });
     const folder = path.join(dir, `${side}-${variants++}`);
     if (side === "pool") return runTimedEpisodes(passJobs, replayed, new ThreadPoolFilesWriter(folder), { worlds });
+    if (side === "deferred") {
+      const w = new EndOfEpisodeFilesWriter(folder);
+      const t = await runTimedEpisodes(passJobs, replayed, w, { worlds });
+      t.steppingMs += w.writeMs;
+      return t;
+    }
     const batched = new BatchedFilesWriter(folder);
     const timed = await runTimedEpisodes(passJobs, replayed, batched, { worlds });
     batched.close(); // the last batch, outside the timed steps as every batch is
@@ -64,7 +74,7 @@ try {
   /** Per side, the wall time of a whole pass, ms. */
   const passMs = new Map<Side, number[]>(sides.map((side) => [side, []]));
   /** Per side, action type and place in the episode: the steps' times, µs. */
-  const times: Record<Side, Map<string, number[]>> = { files: new Map(), memory: new Map(), batched: new Map(), pool: new Map() };
+  const times: Record<Side, Map<string, number[]>> = { files: new Map(), memory: new Map(), batched: new Map(), pool: new Map(), deferred: new Map() };
   for (let r = 0; r < rounds; r++) {
     // ABBA, then BAAB: each side as often early as late in a round
     const order = r % 2 === 0 ? [...sides, ...sides.slice().reverse()] : [...sides.slice().reverse(), ...sides];
