@@ -76,16 +76,11 @@ export class BatchedFilesWriter implements Reporter {
   }
 }
 
-/**
- * Keeps an episode's lines and, at its end, opens, writes and closes its file through libuv's thread pool,
- * the next episode waiting for it: the kernel's per-file work runs on another thread (on an idle core), not
- * between this thread's steps. What it gives up: the wait, and the hand-over to the pool and back, which make
- * a pass take longer in all even though its steps run faster.
- */
-export class ThreadPoolFilesWriter implements Reporter {
+/** Holds each open episode's lines (header, steps, end) as the real writer serialises them, until its end. */
+abstract class HeldEpisodeLines implements Reporter {
   private readonly open = new Map<string, string[]>();
 
-  constructor(private readonly dir: string) {
+  constructor(protected readonly dir: string) {
     mkdirSync(path.join(dir, "episodes"), { recursive: true });
   }
 
@@ -97,10 +92,24 @@ export class ThreadPoolFilesWriter implements Reporter {
     this.open.get(key)!.push(JSON.stringify(step));
   }
 
-  async onEpisodeEnd(key: string, _header: object, end: object): Promise<void> {
+  /** The episode's lines with its end line, no longer held. */
+  protected take(key: string, end: object): string[] {
     const lines = this.open.get(key)!;
     lines.push(JSON.stringify(end));
     this.open.delete(key);
+    return lines;
+  }
+}
+
+/**
+ * Keeps an episode's lines and, at its end, opens, writes and closes its file through libuv's thread pool,
+ * the next episode waiting for it: the kernel's per-file work runs on another thread (on an idle core), not
+ * between this thread's steps. What it gives up: the wait, and the hand-over to the pool and back, which make
+ * a pass take longer in all even though its steps run faster.
+ */
+export class ThreadPoolFilesWriter extends HeldEpisodeLines {
+  async onEpisodeEnd(key: string, _header: object, end: object): Promise<void> {
+    const lines = this.take(key, end);
     const file = await open(path.join(this.dir, "episodes", `${key}.jsonl`), "w");
     try {
       await file.write(textOf(lines));
@@ -119,27 +128,12 @@ export class ThreadPoolFilesWriter implements Reporter {
  * 46,100 and 50,800 steps/s with that write timed, against 52,200 and 53,600), so it is no faster where the bench
  * looks, and 4 – 5 % faster a pass.
  */
-export class EndOfEpisodeFilesWriter implements Reporter {
-  private readonly open = new Map<string, string[]>();
+export class EndOfEpisodeFilesWriter extends HeldEpisodeLines {
   /** Time spent in the writes (not the opens and closes), ms. */
   writeMs = 0;
 
-  constructor(private readonly dir: string) {
-    mkdirSync(path.join(dir, "episodes"), { recursive: true });
-  }
-
-  onEpisodeBegin(key: string, header: object): void {
-    this.open.set(key, [JSON.stringify(header)]);
-  }
-
-  onStep(key: string, step: object): void {
-    this.open.get(key)!.push(JSON.stringify(step));
-  }
-
   onEpisodeEnd(key: string, _header: object, end: object): void {
-    const lines = this.open.get(key)!;
-    lines.push(JSON.stringify(end));
-    this.open.delete(key);
+    const lines = this.take(key, end);
     const fd = openSync(path.join(this.dir, "episodes", `${key}.jsonl`), "w");
     const t0 = performance.now();
     writeSync(fd, textOf(lines));
