@@ -12,8 +12,8 @@
  * `--sides` adds the writers that were tried instead (writer-variants.ts): `batched` (whole episodes' files created,
  * written and closed in batches every 100 ms) and `pool` (each episode's file written through libuv's thread pool,
  * awaited) and `deferred` (each episode's file created, written in one write and closed at its end, that write
- * timed as stepping as the real writer's step-line write is). Every side also prints the median wall time of a whole pass (resets and file work included): a writer
- * that only moves work out of the timed steps shows there. Session 40: batched 80,000 – 83,000 steps/s against
+ * timed as stepping as the real writer's step-line write is). Every side also prints the median wall time of a
+ * whole pass (resets and file work included): a writer that only moves work out of the timed steps shows there. Session 40: batched 80,000 – 83,000 steps/s against
  * 55,000 – 67,000 with the files; pool 59,000 – 62,000 against 51,000 – 55,000, but 73 – 74 ms a pass against 55 – 56.
  * Session 42, two runs: deferred 46,100 and 50,800 steps/s against 52,200 and 53,600 with the files (its one write
  * into a file just created costs more than the real writer's step-line write into a file that already holds its
@@ -74,7 +74,7 @@ try {
   /** Per side, the wall time of a whole pass, ms. */
   const passMs = new Map<Side, number[]>(sides.map((side) => [side, []]));
   /** Per side, action type and place in the episode: the steps' times, µs. */
-  const times: Record<Side, Map<string, number[]>> = { files: new Map(), memory: new Map(), batched: new Map(), pool: new Map(), deferred: new Map() };
+  const times = Object.fromEntries(SIDES.map((side) => [side, new Map<string, number[]>()])) as Record<Side, Map<string, number[]>>;
   for (let r = 0; r < rounds; r++) {
     // ABBA, then BAAB: each side as often early as late in a round
     const order = r % 2 === 0 ? [...sides, ...sides.slice().reverse()] : [...sides.slice().reverse(), ...sides];

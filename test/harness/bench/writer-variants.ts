@@ -6,6 +6,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
+import { trajectoryFileName } from "../../../harness/reporters/trajectory-writer.ts";
 import type { Reporter } from "../../../harness/runner/run-events.ts";
 
 /** Serialises every line as the trajectory writer does, and keeps none of it: the writer without its files. */
@@ -62,7 +63,7 @@ export class BatchedFilesWriter implements Reporter {
   /** Writes every held episode. */
   close(): void {
     for (const [key, lines] of this.held) {
-      const fd = openSync(path.join(this.dir, "episodes", `${key}.jsonl`), "w");
+      const fd = openSync(path.join(this.dir, "episodes", trajectoryFileName(key)), "w");
       writeSync(fd, textOf(lines));
       closeSync(fd);
     }
@@ -110,7 +111,7 @@ abstract class HeldEpisodeLines implements Reporter {
 export class ThreadPoolFilesWriter extends HeldEpisodeLines {
   async onEpisodeEnd(key: string, _header: object, end: object): Promise<void> {
     const lines = this.take(key, end);
-    const file = await open(path.join(this.dir, "episodes", `${key}.jsonl`), "w");
+    const file = await open(path.join(this.dir, "episodes", trajectoryFileName(key)), "w");
     try {
       await file.write(textOf(lines));
     } finally {
@@ -134,7 +135,7 @@ export class EndOfEpisodeFilesWriter extends HeldEpisodeLines {
 
   onEpisodeEnd(key: string, _header: object, end: object): void {
     const lines = this.take(key, end);
-    const fd = openSync(path.join(this.dir, "episodes", `${key}.jsonl`), "w");
+    const fd = openSync(path.join(this.dir, "episodes", trajectoryFileName(key)), "w");
     const t0 = performance.now();
     writeSync(fd, textOf(lines));
     this.writeMs += performance.now() - t0;
